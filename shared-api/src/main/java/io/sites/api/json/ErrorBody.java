@@ -1,0 +1,22 @@
+package io.sites.api.json;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.sites.api.Violation;
+import java.util.List;
+import java.util.Map;
+
+/** The envelope of every non-2xx response: {"error":{"code","message","fields"?,"violations"?}}. */
+public record ErrorBody(Error error) {
+
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record Error(String code, String message, Map<String, String> fields, List<Violation> violations) {
+    }
+
+    public static ErrorBody of(String code, String message) {
+        return new ErrorBody(new Error(code, message, null, null));
+    }
+
+    public static ErrorBody of(String code, String message, Map<String, String> fields, List<Violation> violations) {
+        return new ErrorBody(new Error(code, message, fields, violations));
+    }
+}

@@ -1,0 +1,10 @@
+package io.sites.api.json;
+
+public record PublishWebsiteResult(
+        String websiteId,
+        String jobId,
+        int version,
+        String slug,
+        String pageUrl,
+        long bytesWritten) {
+}
