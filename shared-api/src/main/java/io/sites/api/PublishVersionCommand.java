@@ -15,4 +15,8 @@ public record PublishVersionCommand(
     public PublishVersionCommand {
         files = List.copyOf(files);
     }
+
+    /** What the aggregate answers: the number it gave the version, and the website's slug. */
+    public record Outcome(int version, String slug) {
+    }
 }

@@ -1,0 +1,43 @@
+package io.sites.app;
+
+import java.net.URI;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/** Public addresses: a site's live URL, the web application's status view of a job, the API's own links. */
+@Component
+public class SiteUrls {
+    private final String scheme;
+    private final String siteHost;
+    private final String baseUrl;
+    private final String appUrl;
+
+    SiteUrls(@Value("${sites.base-url}") String baseUrl, @Value("${sites.site-host}") String siteHost,
+            @Value("${sites.app-url}") String appUrl) {
+        this.baseUrl = stripSlash(baseUrl);
+        this.appUrl = stripSlash(appUrl);
+        this.siteHost = siteHost;
+        this.scheme = URI.create(this.baseUrl).getScheme();
+    }
+
+    public String page(String slug) {
+        return scheme + "://" + slug + "." + siteHost + "/";
+    }
+
+    /** Relative to the web application, as the spec's Job.statusUrl says. */
+    public String jobStatusPath(String jobId) {
+        return "/jobs/" + jobId;
+    }
+
+    public String api(String path) {
+        return baseUrl + path;
+    }
+
+    public String app(String path) {
+        return appUrl + path;
+    }
+
+    private static String stripSlash(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+}

@@ -1,0 +1,104 @@
+package io.sites.app.identity;
+
+import io.sites.api.AccountId;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Personal access tokens: {@value #PREFIX} plus 32 random bytes in base64url. Only the SHA-256 of a token is
+ * stored; the token itself is shown once, when minted.
+ */
+@Component
+public class AccessTokens {
+    public static final String PREFIX = "sites_pat_";
+    /** What an operator may seed: at least 32 characters of [A-Za-z0-9_-], prefix optional. */
+    static final Pattern SEEDABLE = Pattern.compile("[A-Za-z0-9_-]{32,}");
+    private static final Duration LAST_USED_RESOLUTION = Duration.ofMinutes(1);
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final JdbcTemplate jdbc;
+    private final Clock clock;
+
+    AccessTokens(JdbcTemplate jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    /** A new token for the account; the returned text is the only copy there will ever be. */
+    public String mint(AccountId account, String name, Instant expiresAt) {
+        byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        String token = PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+        register(account, name, token, expiresAt);
+        return token;
+    }
+
+    /** Registers a token chosen elsewhere (seeding); a token already registered is left as it is. */
+    void register(AccountId account, String name, String token, Instant expiresAt) {
+        String hash = hash(token);
+        Integer known = jdbc.queryForObject("select count(*) from access_token where token_hash = ?", Integer.class,
+                hash);
+        if (known != null && known > 0) {
+            return;
+        }
+        jdbc.update("""
+                insert into access_token (id, account_id, name, token_hash, created_at, expires_at)
+                values (?, ?, ?, ?, ?, ?)""",
+                "tok_" + HexFormat.of().formatHex(randomBytes(12)), account.value(), name, hash,
+                Timestamp.from(clock.instant()), expiresAt == null ? null : Timestamp.from(expiresAt));
+    }
+
+    /** The account a presented token belongs to, if the token is known, unexpired and not revoked. */
+    public Optional<AccountId> verify(String token) {
+        if (token == null || token.length() > 512) {
+            return Optional.empty();
+        }
+        Instant now = clock.instant();
+        List<TokenRow> rows = jdbc.query("""
+                select id, account_id, last_used_at from access_token
+                where token_hash = ? and revoked_at is null and (expires_at is null or expires_at > ?)""",
+                (rs, n) -> new TokenRow(rs.getString("id"), rs.getString("account_id"),
+                        rs.getTimestamp("last_used_at") == null ? null : rs.getTimestamp("last_used_at").toInstant()),
+                hash(token), Timestamp.from(now));
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        TokenRow row = rows.getFirst();
+        // Coarse last-used times keep a busy token from turning every request into a write.
+        if (row.lastUsedAt() == null || row.lastUsedAt().isBefore(now.minus(LAST_USED_RESOLUTION))) {
+            jdbc.update("update access_token set last_used_at = ? where id = ?", Timestamp.from(now), row.id());
+        }
+        return Optional.of(new AccountId(row.accountId()));
+    }
+
+    static String hash(String token) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    private static byte[] randomBytes(int n) {
+        byte[] bytes = new byte[n];
+        RANDOM.nextBytes(bytes);
+        return bytes;
+    }
+
+    private record TokenRow(String id, String accountId, Instant lastUsedAt) {
+    }
+}

@@ -1,0 +1,49 @@
+package io.sites.app.identity;
+
+import io.sites.app.web.ErrorResponses;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.web.SecurityFilterChain;
+
+@Configuration(proxyBeanMethods = false)
+class SecurityConfiguration {
+
+    /** The interface: bearer tokens with scope mcp, stateless, every failure in the JSON envelope. */
+    @Bean
+    @Order(1)
+    SecurityFilterChain api(HttpSecurity http, TokenIntrospector introspector, ErrorResponses errors)
+            throws Exception {
+        BearerChallenge challenge = new BearerChallenge(errors);
+        http.securityMatcher("/v1", "/v1/**")
+                .authorizeHttpRequests(requests -> requests
+                        .requestMatchers(HttpMethod.GET, "/v1", "/v1/").permitAll()
+                        .anyRequest().hasAuthority("SCOPE_" + TokenIntrospector.SCOPE))
+                .oauth2ResourceServer(resource -> resource
+                        .opaqueToken(opaque -> opaque.introspector(introspector))
+                        .authenticationEntryPoint(challenge)
+                        .accessDeniedHandler(challenge))
+                .exceptionHandling(handling -> handling
+                        .authenticationEntryPoint(challenge)
+                        .accessDeniedHandler(challenge))
+                .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .csrf(csrf -> csrf.disable())
+                .requestCache(cache -> cache.disable())
+                .anonymous(anonymous -> anonymous.principal("anonymous"));
+        return http.build();
+    }
+
+    /** Everything else (index documents, metadata, error dispatches) is public until the web application lands. */
+    @Bean
+    @Order(2)
+    SecurityFilterChain publicPaths(HttpSecurity http) throws Exception {
+        http.authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
+                .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .csrf(csrf -> csrf.disable())
+                .requestCache(cache -> cache.disable());
+        return http.build();
+    }
+}

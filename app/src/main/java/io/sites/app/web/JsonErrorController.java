@@ -1,0 +1,38 @@
+package io.sites.app.web;
+
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.boot.webmvc.error.ErrorController;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The container forwards here for errors that happened outside a controller (a filter, the connector, a
+ * sendError). Replaces Boot's whitelabel page, so even those answer the JSON envelope.
+ */
+@RestController
+class JsonErrorController implements ErrorController {
+    private final ErrorResponses errors;
+
+    JsonErrorController(ErrorResponses errors) {
+        this.errors = errors;
+    }
+
+    @RequestMapping("/error")
+    void error(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        int status = code instanceof Integer value ? value : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
+        if (status < 400) {
+            status = HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
+        }
+        String message = status >= 500 ? "Something went wrong on our side." : switch (status) {
+            case 404 -> "Nothing here.";
+            case 405 -> "Method not allowed.";
+            case 413 -> "The request body is too large.";
+            default -> "The request could not be handled.";
+        };
+        errors.write(response, status, ErrorCodes.forStatus(status), message);
+    }
+}

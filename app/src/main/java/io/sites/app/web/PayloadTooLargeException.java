@@ -1,0 +1,7 @@
+package io.sites.app.web;
+
+class PayloadTooLargeException extends RuntimeException {
+    PayloadTooLargeException(String message) {
+        super(message);
+    }
+}

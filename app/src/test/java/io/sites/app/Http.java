@@ -1,0 +1,89 @@
+package io.sites.app;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Real HTTP against the running server. Site hosts are reached by sending their Host header to loopback. */
+public final class Http {
+    public static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private final int port;
+
+    public Http(int port) {
+        this.port = port;
+    }
+
+    public record Response(int status, HttpResponse<byte[]> raw) {
+        public String text() {
+            return new String(raw.body(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        public JsonNode json() {
+            return JSON.readTree(raw.body());
+        }
+
+        public String header(String name) {
+            return raw.headers().firstValue(name).orElse(null);
+        }
+    }
+
+    public Response get(String path, String token) {
+        return send(builder(path, token).GET());
+    }
+
+    public Response post(String path, String token, Object body) {
+        byte[] bytes = body instanceof String text ? text.getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                : JSON.writeValueAsBytes(body);
+        return send(builder(path, token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)));
+    }
+
+    public Response send(String method, String path, String token, String contentType, String body) {
+        HttpRequest.Builder builder = builder(path, token)
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        if (contentType != null) {
+            builder.header("Content-Type", contentType);
+        }
+        return send(builder);
+    }
+
+    /** GET a path on a site host, as a browser at http://{slug}.localhost would. */
+    public Response site(String slug, String path) {
+        return site(slug, "GET", path);
+    }
+
+    public Response site(String slug, String method, String path) {
+        return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Host", slug + ".localhost:" + port)
+                .method(method, HttpRequest.BodyPublishers.noBody()));
+    }
+
+    private HttpRequest.Builder builder(String path, String token) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(60));
+        if (token != null) {
+            builder.header("Authorization", "Bearer " + token);
+        }
+        return builder;
+    }
+
+    private static Response send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<byte[]> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            return new Response(response.statusCode(), response);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

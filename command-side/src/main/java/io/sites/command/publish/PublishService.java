@@ -1,0 +1,213 @@
+package io.sites.command.publish;
+
+import io.sites.api.AccountId;
+import io.sites.api.Category;
+import io.sites.api.CreateWebsiteCommand;
+import io.sites.api.JobId;
+import io.sites.api.ManifestEntry;
+import io.sites.api.PublishVersionCommand;
+import io.sites.api.Slug;
+import io.sites.api.Violation;
+import io.sites.api.WebsiteId;
+import io.sites.api.blob.BlobRef;
+import io.sites.api.blob.BlobStore;
+import io.sites.api.json.PublishFile;
+import io.sites.api.json.PublishVersionRequest;
+import io.sites.api.json.PublishWebsiteRequest;
+import io.sites.command.bundle.Bundle;
+import io.sites.command.bundle.BundleFile;
+import io.sites.command.bundle.BundleInvalidException;
+import io.sites.command.bundle.BundleReader;
+import io.sites.command.website.SlugClaims;
+import io.sites.command.website.SlugTakenException;
+import io.sites.command.website.WebsiteNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.ConcurrencyException;
+import org.springframework.stereotype.Service;
+
+/**
+ * The one publish path of every entry point (REST, MCP, web application): check the request and the bundle, store
+ * the bytes, then let the aggregate decide. All I/O happens here, before the command, so the aggregate stays pure
+ * and an acknowledged version never points at a missing blob.
+ */
+@Service
+public class PublishService {
+    static final int NAME_MAX = 120;
+    static final int DESCRIPTION_MAX = 5000;
+    static final int MESSAGE_MAX = 2000;
+    private static final int SLUG_ATTEMPTS = 50;
+    private static final int CONCURRENCY_RETRIES = 5;
+    private static final int PARALLEL_BLOB_WRITES = 8;
+
+    private final CommandGateway commands;
+    private final BundleReader bundles;
+    private final BlobStore blobs;
+    private final SlugClaims slugs;
+    private final ReadModels readModels;
+
+    public PublishService(CommandGateway commands, BundleReader bundles, BlobStore blobs, SlugClaims slugs,
+            ReadModels readModels) {
+        this.commands = commands;
+        this.bundles = bundles;
+        this.blobs = blobs;
+        this.slugs = slugs;
+        this.readModels = readModels;
+    }
+
+    public PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        checkLength(fields, "name", request.name(), NAME_MAX);
+        checkLength(fields, "description", request.description(), DESCRIPTION_MAX);
+        Category category = null;
+        if (request.category() == null || request.category().isBlank()) {
+            fields.put("category", "Required. One of: " + Category.allowed() + ".");
+        } else {
+            category = Category.parse(request.category()).orElse(null);
+            if (category == null) {
+                fields.put("category", "Unknown category '" + request.category() + "'. One of: "
+                        + Category.allowed() + ".");
+            }
+        }
+        if (request.slug() != null) {
+            Slug.problem(request.slug()).ifPresent(problem -> fields.put("slug", problem));
+        }
+        Bundle bundle = readBundle(fields, request.files());
+
+        String name = request.name() != null && !request.name().isBlank() ? request.name().strip()
+                : request.slug() != null ? request.slug() : "Untitled website";
+        if (request.slug() != null && !slugs.isFree(request.slug())) {
+            throw new SlugTakenException(request.slug());
+        }
+        List<ManifestEntry> manifest = store(bundle);
+        WebsiteId websiteId = WebsiteId.generate();
+        JobId jobId = JobId.generate();
+        String description = request.description() == null || request.description().isBlank() ? null
+                : request.description();
+
+        String slug = request.slug() != null ? request.slug() : null;
+        String base = slug == null ? Slug.base(name) : null;
+        for (int attempt = 1; ; attempt++) {
+            String candidate = slug != null ? slug : freeCandidate(base, attempt);
+            try {
+                commands.sendAndWait(new CreateWebsiteCommand(websiteId, owner, name, candidate, category,
+                        description, jobId, manifest));
+                readModels.awaitWebsite(websiteId);
+                return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes());
+            } catch (SlugTakenException taken) {
+                // An explicit slug is the client's choice: 409. A derived one moves on to the next suffix.
+                if (slug != null || attempt >= SLUG_ATTEMPTS) {
+                    throw taken;
+                }
+            }
+        }
+    }
+
+    public PublishedVersion publishVersion(AccountId caller, String websiteId, PublishVersionRequest request) {
+        if (!WebsiteId.isWellFormed(websiteId)) {
+            throw new WebsiteNotFoundException(websiteId);
+        }
+        Map<String, String> fields = new LinkedHashMap<>();
+        checkLength(fields, "message", request.message(), MESSAGE_MAX);
+        Bundle bundle = readBundle(fields, request.files());
+        List<ManifestEntry> manifest = store(bundle);
+        boolean promote = request.promote() == null || request.promote();
+        JobId jobId = JobId.generate();
+        String message = request.message() == null || request.message().isBlank() ? null : request.message();
+        WebsiteId id = new WebsiteId(websiteId);
+        PublishVersionCommand command = new PublishVersionCommand(id, caller, jobId, message, promote, manifest);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                PublishVersionCommand.Outcome outcome = commands.sendAndWait(command);
+                readModels.awaitWebsite(id);
+                return new PublishedVersion(id, jobId, outcome.version(), promote, outcome.slug(),
+                        bundle.totalBytes());
+            } catch (ConcurrencyException raced) {
+                // Another replica appended to this website first; the retry numbers this version after it.
+                if (attempt >= CONCURRENCY_RETRIES) {
+                    throw raced;
+                }
+            } catch (org.axonframework.modelling.command.AggregateNotFoundException missing) {
+                throw new WebsiteNotFoundException(id);
+            }
+        }
+    }
+
+    private String freeCandidate(String base, int attempt) {
+        for (int n = attempt; ; n++) {
+            String candidate = Slug.candidate(base, n);
+            if (Slug.isValid(candidate) && slugs.isFree(candidate)) {
+                return candidate;
+            }
+        }
+    }
+
+    private Bundle readBundle(Map<String, String> fields, List<PublishFile> files) {
+        if (files == null || files.isEmpty()) {
+            fields.put("files", "Required: at least one file, and index.html among them.");
+            throw new RequestInvalidException(fields, List.of());
+        }
+        try {
+            Bundle bundle = bundles.read(files);
+            if (!fields.isEmpty()) {
+                throw new RequestInvalidException(fields, List.of());
+            }
+            return bundle;
+        } catch (BundleInvalidException invalid) {
+            throw new RequestInvalidException(fields, invalid.violations());
+        }
+    }
+
+    private static void checkLength(Map<String, String> fields, String field, String value, int max) {
+        if (value != null && value.codePointCount(0, value.length()) > max) {
+            fields.put(field, "At most " + max + " characters; this one has "
+                    + value.codePointCount(0, value.length()) + ".");
+        }
+    }
+
+    /** Writes every file's bytes, in parallel but bounded, before any event can refer to them. */
+    private List<ManifestEntry> store(Bundle bundle) {
+        List<BundleFile> files = bundle.files();
+        Semaphore permits = new Semaphore(PARALLEL_BLOB_WRITES);
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<BlobRef>> refs = new ArrayList<>(files.size());
+            for (BundleFile file : files) {
+                refs.add(pool.submit(() -> {
+                    permits.acquire();
+                    try {
+                        return blobs.write(file.bytes());
+                    } finally {
+                        permits.release();
+                    }
+                }));
+            }
+            List<ManifestEntry> manifest = new ArrayList<>(files.size());
+            for (int i = 0; i < files.size(); i++) {
+                BlobRef ref = refs.get(i).get();
+                manifest.add(new ManifestEntry(files.get(i).path(), files.get(i).contentType(), ref.size(),
+                        ref.sha256()));
+            }
+            return manifest;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while storing the bundle", interrupted);
+        } catch (ExecutionException failed) {
+            Throwable cause = failed.getCause();
+            if (cause instanceof IOException io) {
+                throw new UncheckedIOException("Could not store the bundle's files", io);
+            }
+            throw new IllegalStateException("Could not store the bundle's files", cause);
+        }
+    }
+
+}

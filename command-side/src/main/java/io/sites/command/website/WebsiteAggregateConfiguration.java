@@ -1,0 +1,30 @@
+package io.sites.command.website;
+
+import org.axonframework.common.caching.Cache;
+import org.axonframework.common.caching.WeakReferenceCache;
+import org.axonframework.eventsourcing.EventCountSnapshotTriggerDefinition;
+import org.axonframework.eventsourcing.SnapshotTriggerDefinition;
+import org.axonframework.eventsourcing.Snapshotter;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration(proxyBeanMethods = false)
+class WebsiteAggregateConfiguration {
+
+    /** Keeps loading a long-lived website cheap: its manifests need not be read again on every publish. */
+    @Bean
+    SnapshotTriggerDefinition websiteSnapshotTrigger(Snapshotter snapshotter,
+            @Value("${sites.snapshot-every:50}") int threshold) {
+        return new EventCountSnapshotTriggerDefinition(snapshotter, threshold);
+    }
+
+    /**
+     * Hot websites stay loaded. Another replica's append makes a cached instance stale; the append then fails on
+     * the sequence number, the entry is evicted, and the publish is retried.
+     */
+    @Bean
+    Cache websiteCache() {
+        return new WeakReferenceCache();
+    }
+}

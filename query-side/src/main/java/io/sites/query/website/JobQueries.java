@@ -1,0 +1,34 @@
+package io.sites.query.website;
+
+import io.sites.api.FindJob;
+import io.sites.api.JobId;
+import io.sites.api.JobView;
+import io.sites.api.WebsiteId;
+import java.util.List;
+import java.util.Optional;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+@Component
+class JobQueries {
+    private final JdbcTemplate jdbc;
+
+    JobQueries(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @QueryHandler
+    Optional<JobView> handle(FindJob query) {
+        List<JobView> found = jdbc.query("""
+                select v.job_id, v.website_id, w.slug, v.version, v.status, v.created_at,
+                       case when w.current_job_id = v.job_id then true else false end as live
+                from qs_version v join qs_website w on w.id = v.website_id
+                where v.job_id = ? and w.owner_id = ? and w.status <> 'deleted'""",
+                (rs, row) -> new JobView(new JobId(rs.getString("job_id")), new WebsiteId(rs.getString("website_id")),
+                        rs.getString("slug"), rs.getInt("version"), rs.getString("status"), rs.getBoolean("live"),
+                        rs.getTimestamp("created_at").toInstant()),
+                query.jobId().value(), query.caller().value());
+        return found.stream().findFirst();
+    }
+}
