@@ -54,6 +54,12 @@ class ApiExceptionHandler {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<ErrorBody> unreadable(HttpMessageNotReadableException e) {
+        // The size cap throws from inside the body stream, so the JSON reader reports it as unreadable.
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof PayloadTooLargeException tooLarge) {
+                return tooLarge(tooLarge);
+            }
+        }
         return body(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.MALFORMED_JSON,
                 "The request body is not valid JSON of the expected shape: " + firstLine(e.getMostSpecificCause())));
     }

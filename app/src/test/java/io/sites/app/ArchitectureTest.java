@@ -1,0 +1,63 @@
+package io.sites.app;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.queryhandling.QueryHandler;
+import org.axonframework.spring.stereotype.Aggregate;
+
+/** The boundaries of the house: who may know whom. */
+@AnalyzeClasses(packages = "io.sites", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    @ArchTest
+    static final ArchRule sharedApiIsOnlyTheLanguage = noClasses().that().resideInAPackage("io.sites.api..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sites.command..", "io.sites.query..",
+                    "io.sites.site..", "io.sites.app..", "org.springframework..", "jakarta.servlet..",
+                    "java.sql..", "javax.sql..", "software.amazon..")
+            .because("shared-api holds ids, commands, events, queries and JSON types, no web or persistence code");
+
+    @ArchTest
+    static final ArchRule commandSideDecidesAlone = noClasses().that().resideInAPackage("io.sites.command..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sites.query..", "io.sites.site..",
+                    "io.sites.app..");
+
+    @ArchTest
+    static final ArchRule querySideOnlyListens = noClasses().that().resideInAPackage("io.sites.query..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sites.command..", "io.sites.site..",
+                    "io.sites.app..");
+
+    @ArchTest
+    static final ArchRule siteServerOnlyListens = noClasses().that().resideInAPackage("io.sites.site..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sites.command..", "io.sites.query..",
+                    "io.sites.app..")
+            .because("the site server builds its own directory from events and never reads the query side");
+
+    @ArchTest
+    static final ArchRule aggregatesArePackagePrivate = classes().that().areAnnotatedWith(Aggregate.class)
+            .should().notBePublic();
+
+    @ArchTest
+    static final ArchRule projectionsArePackagePrivate = methods().that().areAnnotatedWith(EventHandler.class)
+            .or().areAnnotatedWith(QueryHandler.class).or().areAnnotatedWith(EventSourcingHandler.class)
+            .should().beDeclaredInClassesThat().areNotPublic();
+
+    @ArchTest
+    static final ArchRule namesComeFromTheDomain = noClasses().should().haveSimpleNameEndingWith("Manager")
+            .orShould().haveSimpleNameEndingWith("Helper").orShould().haveSimpleNameEndingWith("Util")
+            .orShould().haveSimpleNameEndingWith("Utils");
+
+    @ArchTest
+    static final ArchRule adaptersGoThroughApplicationServices = noClasses().that()
+            .resideInAPackage("io.sites.app.web..").should().dependOnClassesThat()
+            .resideInAnyPackage("io.sites.command.bundle..", "io.sites.command.blob..", "io.sites.query..")
+            .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Claims")
+            .because("controllers are thin adapters over PublishService and the query bus: every rule lives once");
+}

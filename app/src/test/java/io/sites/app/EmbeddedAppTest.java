@@ -1,0 +1,30 @@
+package io.sites.app;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** The service on a real port on the embedded default: H2 file database and blob directory, no profile. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+public abstract class EmbeddedAppTest {
+    public static final String ALICE = PostgresAppTest.ALICE;
+    public static final String BOB = PostgresAppTest.BOB;
+
+    @LocalServerPort
+    int port;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) throws Exception {
+        Path data = Files.createTempDirectory("sites-embedded-test");
+        registry.add("sites.data-dir", data::toString);
+        registry.add("sites.site-host", () -> "localhost");
+        registry.add("sites.seed-tokens", () -> "alice=" + ALICE + ",bob=" + BOB);
+    }
+
+    public Http http() {
+        return new Http(port);
+    }
+}

@@ -1,0 +1,92 @@
+package io.sites.app;
+
+import static io.sites.app.Bundles.file;
+import static io.sites.app.Bundles.site;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.JsonNode;
+
+/** Every non-2xx answer of the service is the spec's JSON envelope: never an HTML page, never a stack trace. */
+class ErrorEnvelopeTest extends PostgresAppTest {
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    private static JsonNode envelope(Http.Response response, int status, String code) {
+        assertThat(response.status()).isEqualTo(status);
+        assertThat(response.header("Content-Type")).startsWith("application/json");
+        JsonNode error = response.json().get("error");
+        assertThat(error).as(response.text()).isNotNull();
+        assertThat(error.get("code").asString()).isEqualTo(code);
+        assertThat(error.get("message").asString()).isNotBlank();
+        assertThat(response.text()).doesNotContain("Exception", "\tat ", "<html");
+        return error;
+    }
+
+    @Test
+    void missingTokenIs401WithAChallengePointingAtTheMetadata() {
+        Http.Response response = http().post("/v1/websites", null, site(null, "x", file("index.html", "x")));
+        envelope(response, 401, "AUTH_REQUIRED");
+        assertThat(response.header("WWW-Authenticate"))
+                .startsWith("Bearer resource_metadata=\"")
+                .contains("/.well-known/oauth-protected-resource\"")
+                .doesNotContain("invalid_token");
+    }
+
+    @Test
+    void invalidTokenIs401WithInvalidTokenError() {
+        Http.Response response = http().get("/v1/jobs/job_abc", "sites_pat_notatokenweknow0000000000000000000");
+        envelope(response, 401, "AUTH_REQUIRED");
+        assertThat(response.header("WWW-Authenticate")).contains("error=\"invalid_token\"");
+    }
+
+    @Test
+    void theIndexNeedsNoToken() {
+        Http.Response index = http().get("/v1", null);
+        assertThat(index.status()).isEqualTo(200);
+        assertThat(index.json().get("mcp").asString()).endsWith("/mcp");
+        assertThat(http().get("/.well-known/oauth-protected-resource", null).json().get("scopes_supported")
+                .get(0).asString()).isEqualTo("mcp");
+    }
+
+    @Test
+    void malformedJson() {
+        envelope(http().post("/v1/websites", ALICE, "{\"name\": "), 400, "MALFORMED_JSON");
+        envelope(http().post("/v1/websites", ALICE, "[1,2]"), 400, "MALFORMED_JSON");
+        envelope(http().post("/v1/websites", ALICE, "{\"files\": 7, \"category\": \"other\"}"), 400,
+                "MALFORMED_JSON");
+    }
+
+    @Test
+    void unknownRoutes() {
+        envelope(http().get("/v1/nothing-here", ALICE), 404, "NOT_FOUND");
+        envelope(http().get("/definitely/not/here", null), 404, "NOT_FOUND");
+        envelope(http().get("/v1/jobs/not-a-job-id", ALICE), 404, "NOT_FOUND");
+        envelope(http().get("/v1/jobs/job_unknown7", ALICE), 404, "NOT_FOUND");
+    }
+
+    @Test
+    void wrongMethod() {
+        Http.Response response = http().send("DELETE", "/v1/websites", ALICE, null, null);
+        envelope(response, 405, "METHOD_NOT_ALLOWED");
+        assertThat(response.header("Allow")).contains("POST");
+    }
+
+    @Test
+    void unsupportedMediaType() {
+        envelope(http().send("POST", "/v1/websites", ALICE, "text/plain", "hello"), 415, "UNSUPPORTED_MEDIA_TYPE");
+    }
+
+    @Test
+    void aRefusedPublishAppendsNoEvent() {
+        Integer before = jdbc.queryForObject("select count(*) from domainevententry", Integer.class);
+        Http.Response response = http().post("/v1/websites", ALICE, site(null, "x", file("page.html", "no index")));
+        envelope(response, 422, "PUBLISH_INVALID");
+        assertThat(response.json().get("error").get("violations").get(0).get("code").asString())
+                .isEqualTo("MISSING_INDEX");
+        assertThat(jdbc.queryForObject("select count(*) from domainevententry", Integer.class)).isEqualTo(before);
+    }
+}

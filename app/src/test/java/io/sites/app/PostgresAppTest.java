@@ -1,0 +1,37 @@
+package io.sites.app;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** The service on a real port, on PostgreSQL (a fresh database) and filesystem blobs. One context for all. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ActiveProfiles("postgres")
+public abstract class PostgresAppTest {
+    public static final String ALICE = "sites_pat_alice0000000000000000000000000000000";
+    public static final String BOB = "bob-token-without-prefix-0123456789abcdef";
+    private static final String DATABASE = PostgresTestDatabase.create();
+
+    @LocalServerPort
+    int port;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) throws Exception {
+        Path data = Files.createTempDirectory("sites-pg-test");
+        registry.add("spring.datasource.url", () -> DATABASE);
+        registry.add("spring.datasource.username", PostgresTestDatabase::user);
+        registry.add("sites.data-dir", data::toString);
+        registry.add("sites.site-host", () -> "localhost");
+        registry.add("sites.seed-tokens", () -> "alice=" + ALICE + ",bob=" + BOB);
+        // Small enough that the races below take and load snapshots.
+        registry.add("sites.snapshot-every", () -> "5");
+    }
+
+    public Http http() {
+        return new Http(port);
+    }
+}

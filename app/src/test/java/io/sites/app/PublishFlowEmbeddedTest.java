@@ -1,0 +1,4 @@
+package io.sites.app;
+
+class PublishFlowEmbeddedTest extends EmbeddedAppTest implements PublishFlowContract {
+}

@@ -1,0 +1,4 @@
+package io.sites.app;
+
+class PublishFlowPostgresTest extends PostgresAppTest implements PublishFlowContract {
+}

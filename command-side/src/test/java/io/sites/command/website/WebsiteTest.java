@@ -1,0 +1,117 @@
+package io.sites.command.website;
+
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+
+import io.sites.api.AccountId;
+import io.sites.api.Category;
+import io.sites.api.CreateWebsiteCommand;
+import io.sites.api.JobId;
+import io.sites.api.ManifestEntry;
+import io.sites.api.PublishVersionCommand;
+import io.sites.api.VersionKind;
+import io.sites.api.VersionPublished;
+import io.sites.api.WebsiteCreated;
+import io.sites.api.WebsiteId;
+import java.util.List;
+import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.axonframework.test.aggregate.AggregateTestFixture;
+import org.axonframework.test.aggregate.FixtureConfiguration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class WebsiteTest {
+    private static final WebsiteId WEBSITE = new WebsiteId("web_test1");
+    private static final AccountId OWNER = new AccountId("acc_owner");
+    private static final AccountId STRANGER = new AccountId("acc_stranger");
+    private static final List<ManifestEntry> V1 = List.of(
+            new ManifestEntry("index.html", "text/html; charset=utf-8", 12, "a".repeat(64)));
+    private static final List<ManifestEntry> V2 = List.of(
+            new ManifestEntry("index.html", "text/html; charset=utf-8", 20, "b".repeat(64)),
+            new ManifestEntry("app.js", "text/javascript; charset=utf-8", 5, "c".repeat(64)));
+
+    private FixtureConfiguration<Website> fixture;
+    private SlugClaims slugClaims;
+
+    @BeforeEach
+    void setUp() {
+        fixture = new AggregateTestFixture<>(Website.class);
+        slugClaims = mock(SlugClaims.class);
+        fixture.registerAnnotatedCommandHandler(new WebsiteCommandHandler(fixture.getRepository(), slugClaims));
+    }
+
+    private static WebsiteCreated created() {
+        return new WebsiteCreated(WEBSITE, OWNER, "Shop", "shop", Category.RESTAURANT, "A shop");
+    }
+
+    private static VersionPublished published(int version, String job, boolean promote) {
+        return new VersionPublished(WEBSITE, new JobId(job), version,
+                version == 1 ? VersionKind.INITIAL : VersionKind.REFINEMENT, version == 1 ? null : "v" + version,
+                promote, OWNER, version == 1 ? V1 : V2);
+    }
+
+    @Test
+    void createClaimsTheSlugAndPublishesVersionOneAsInitial() {
+        fixture.givenNoPriorActivity()
+                .when(new CreateWebsiteCommand(WEBSITE, OWNER, "Shop", "shop", Category.RESTAURANT, "A shop",
+                        new JobId("job_1"), V1))
+                .expectSuccessfulHandlerExecution()
+                .expectResultMessagePayload(WEBSITE)
+                .expectEvents(created(), new VersionPublished(WEBSITE, new JobId("job_1"), 1, VersionKind.INITIAL,
+                        null, true, OWNER, V1));
+        verify(slugClaims).claim("shop", WEBSITE);
+    }
+
+    @Test
+    void createWithATakenSlugFailsWithoutEvents() {
+        doThrow(new SlugTakenException("shop")).when(slugClaims).claim(eq("shop"), any());
+        fixture.givenNoPriorActivity()
+                .when(new CreateWebsiteCommand(WEBSITE, OWNER, "Shop", "shop", Category.RESTAURANT, null,
+                        new JobId("job_1"), V1))
+                .expectException(SlugTakenException.class)
+                .expectNoEvents();
+    }
+
+    @Test
+    void publishWithPromoteAddsTheNextRefinement() {
+        fixture.given(created(), published(1, "job_1", true))
+                .when(new PublishVersionCommand(WEBSITE, OWNER, new JobId("job_2"), "v2", true, V2))
+                .expectResultMessagePayload(new PublishVersionCommand.Outcome(2, "shop"))
+                .expectEvents(published(2, "job_2", true));
+    }
+
+    @Test
+    void publishWithoutPromoteIsStoredButNotPromoted() {
+        fixture.given(created(), published(1, "job_1", true))
+                .when(new PublishVersionCommand(WEBSITE, OWNER, new JobId("job_2"), "v2", false, V2))
+                .expectResultMessagePayload(new PublishVersionCommand.Outcome(2, "shop"))
+                .expectEvents(published(2, "job_2", false));
+    }
+
+    @Test
+    void versionNumbersFollowTheHistoryWithoutGaps() {
+        fixture.given(created(), published(1, "job_1", true), published(2, "job_2", false),
+                        published(3, "job_3", true))
+                .when(new PublishVersionCommand(WEBSITE, OWNER, new JobId("job_4"), "v4", true, V2))
+                .expectResultMessagePayload(new PublishVersionCommand.Outcome(4, "shop"))
+                .expectEvents(published(4, "job_4", true));
+    }
+
+    @Test
+    void aStrangerCannotPublishAndLearnsNothing() {
+        fixture.given(created(), published(1, "job_1", true))
+                .when(new PublishVersionCommand(WEBSITE, STRANGER, new JobId("job_2"), null, true, V2))
+                .expectException(WebsiteNotFoundException.class)
+                .expectNoEvents();
+    }
+
+    @Test
+    void publishingToAWebsiteThatDoesNotExistFails() {
+        fixture.givenNoPriorActivity()
+                .when(new PublishVersionCommand(WEBSITE, OWNER, new JobId("job_2"), null, true, V2))
+                .expectException(AggregateNotFoundException.class);
+    }
+}
