@@ -3,7 +3,6 @@ package io.sites.command.bundle;
 import io.sites.command.bundle.JsTokens.Kind;
 import io.sites.command.bundle.JsTokens.Token;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -14,9 +13,11 @@ import java.util.Set;
 final class JsRules {
 
     private static final Set<String> IMPORT_CLAUSE_PUNCT = Set.of("*", "{", "}", ",");
+    /** How far a rule may look ahead of the current token; the window keeps a few tokens behind it as well. */
+    private static final int AHEAD = 1000;
 
     private final String source;
-    private final List<Token> t;
+    private final Window t;
     private final int firstLine;
     private final String where;
     private final Findings out;
@@ -28,7 +29,7 @@ final class JsRules {
      */
     private JsRules(String source, int firstLine, String where, Findings out) {
         this.source = source;
-        this.t = JsTokens.tokenize(source);
+        this.t = new Window(new JsTokens(source));
         this.firstLine = firstLine;
         this.where = where;
         this.out = out;
@@ -45,7 +46,7 @@ final class JsRules {
 
     private void run() {
         Set<String> serviceWorkerAliases = new HashSet<>();
-        for (int i = 0; i < t.size(); i++) {
+        for (int i = 0; t.get(i) != null; i++) {
             Token tok = t.get(i);
             if (tok.kind() == Kind.IDENT && !memberAccess(i - 1)) {
                 switch (tok.text()) {
@@ -83,7 +84,7 @@ final class JsRules {
 
     /** Follows an import or export clause up to {@code from "specifier"}. */
     private void fromClause(int start, String form) {
-        for (int j = start + 1; j < t.size() && j < start + 500; j++) {
+        for (int j = start + 1; t.get(j) != null && j < start + 500; j++) {
             Token tok = t.get(j);
             if (tok.isIdent("from") && j > start + 1 && kind(j + 1) == Kind.STRING) {
                 moduleSpecifier(j + 1, start, form);
@@ -98,7 +99,7 @@ final class JsRules {
     }
 
     private void moduleSpecifier(int at, int statement, String form) {
-        if (at >= t.size()) {
+        if (t.get(at) == null) {
             return;
         }
         String value = t.get(at).literal();
@@ -121,7 +122,7 @@ final class JsRules {
 
     private void importScriptsAt(int i) {
         int depth = 0;
-        for (int j = i + 1; j < t.size(); j++) {
+        for (int j = i + 1; t.get(j) != null && j < i + AHEAD; j++) {
             Token tok = t.get(j);
             if (tok.is("(") || tok.is("[") || tok.is("{")) {
                 depth++;
@@ -147,7 +148,7 @@ final class JsRules {
     }
 
     private void importMap() {
-        for (int i = 0; i < t.size(); i++) {
+        for (int i = 0; t.get(i) != null; i++) {
             Token tok = t.get(i);
             if (tok.kind() == Kind.STRING && is(i - 1, ":") && !is(i + 1, ":")) {
                 UrlRef url = UrlRef.of(tok.value());
@@ -200,25 +201,25 @@ final class JsRules {
         }
         int start = tok.kind() == Kind.IDENT ? i : i - 1;
         while (true) {
-            if (start >= 2 && memberAccess(start - 1) && kind(start - 2) == Kind.IDENT) {
+            if (memberAccess(start - 1) && kind(start - 2) == Kind.IDENT) {
                 start -= 2;
-            } else if (is(start, "[") && start >= 1 && kind(start - 1) == Kind.IDENT) {
+            } else if (is(start, "[") && kind(start - 1) == Kind.IDENT) {
                 start -= 1;
             } else {
                 break;
             }
         }
-        if (start >= 2 && is(start - 1, "=") && kind(start - 2) == Kind.IDENT) {
+        if (is(start - 1, "=") && kind(start - 2) == Kind.IDENT) {
             aliases.add(t.get(start - 2).text());
         }
     }
 
     private boolean registerAccess(int k) {
-        if (memberAccess(k) && k + 1 < t.size() && t.get(k + 1).isIdent("register")) {
+        if (memberAccess(k) && t.get(k + 1) != null && t.get(k + 1).isIdent("register")) {
             return true;
         }
         int bracket = is(k, "?.") ? k + 1 : k;
-        return is(bracket, "[") && bracket + 2 < t.size() && "register".equals(t.get(bracket + 1).literal())
+        return is(bracket, "[") && t.get(bracket + 2) != null && "register".equals(t.get(bracket + 1).literal())
                 && is(bracket + 2, "]");
     }
 
@@ -239,11 +240,13 @@ final class JsRules {
     }
 
     private boolean is(int k, String punct) {
-        return k >= 0 && k < t.size() && t.get(k).is(punct);
+        Token tok = t.get(k);
+        return tok != null && tok.is(punct);
     }
 
     private Kind kind(int k) {
-        return k >= 0 && k < t.size() ? t.get(k).kind() : null;
+        Token tok = t.get(k);
+        return tok == null ? null : tok.kind();
     }
 
     private int line(int k) {
@@ -252,5 +255,37 @@ final class JsRules {
 
     private String excerpt(int k) {
         return Text.excerpt(source, t.get(k).offset());
+    }
+
+    /**
+     * The tokens around the current one: pulled from the tokenizer on demand, at most {@code CAPACITY} kept, so a
+     * large script is checked in constant memory. Tokens that fell out of the window read as null, like tokens
+     * before the start or after the end.
+     */
+    private static final class Window {
+        private static final int CAPACITY = 2048; // more than AHEAD plus the few tokens rules look back
+        private final JsTokens tokens;
+        private final Token[] ring = new Token[CAPACITY];
+        private int count;
+        private boolean done;
+
+        Window(JsTokens tokens) {
+            this.tokens = tokens;
+        }
+
+        Token get(int k) {
+            if (k < 0) {
+                return null;
+            }
+            while (!done && k >= count) {
+                Token next = tokens.next();
+                if (next == null) {
+                    done = true;
+                } else {
+                    ring[count++ % CAPACITY] = next;
+                }
+            }
+            return k < count && k > count - CAPACITY ? ring[k % CAPACITY] : null;
+        }
     }
 }

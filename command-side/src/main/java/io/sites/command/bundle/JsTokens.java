@@ -48,66 +48,85 @@ final class JsTokens {
             "yield", "await");
 
     private final String s;
-    private final List<Token> tokens = new ArrayList<>();
     private final Deque<Integer> templateDepths = new ArrayDeque<>();
+    private Token last;
+    private Token produced;
     private int i;
     private int line = 1;
     private int braceDepth;
 
-    private JsTokens(String source) {
+    /** A tokenizer that hands out tokens one at a time with {@link #next()}, so memory stays flat. */
+    JsTokens(String source) {
         this.s = source;
-    }
-
-    static List<Token> tokenize(String source) {
-        JsTokens t = new JsTokens(source);
-        t.run();
-        return t.tokens;
-    }
-
-    private void run() {
         if (s.startsWith("#!")) {
             skipLine();
         }
-        while (i < s.length()) {
-            char c = s.charAt(i);
-            char next = i + 1 < s.length() ? s.charAt(i + 1) : 0;
-            if (newline()) {
-                continue;
-            }
-            if (Character.isWhitespace(c) || c == '\u00a0' || c == '\ufeff') {
-                i++;
-            } else if (c == '/' && next == '/') {
-                skipLine();
-            } else if (c == '/' && next == '*') {
-                skipBlockComment();
-            } else if (c == '<' && s.startsWith("<!--", i)) {
-                skipLine(); // HTML-like comment, valid in classic scripts
-            } else if (c == '\'' || c == '"') {
-                string(c);
-            } else if (c == '`') {
-                int start = i;
-                int startLine = line;
-                i++;
-                template(start, startLine, true);
-            } else if (c == '}' && !templateDepths.isEmpty() && braceDepth == templateDepths.peek()) {
-                templateDepths.pop();
-                int start = i;
-                int startLine = line;
-                i++;
-                template(start, startLine, false);
-            } else if (isIdentStart(c) || c == '\\' && next == 'u') {
-                identifier(Kind.IDENT, i);
-            } else if (c == '#' && (isIdentStart(next) || next == '\\')) {
-                int start = i;
-                i++;
-                identifier(Kind.PRIVATE_NAME, start);
-            } else if (c >= '0' && c <= '9' || c == '.' && next >= '0' && next <= '9') {
-                number();
-            } else if (c == '/' && regexAllowed() && regex()) {
-                // consumed
-            } else {
-                punct();
-            }
+    }
+
+    /** All tokens at once; for small sources and tests. */
+    static List<Token> tokenize(String source) {
+        JsTokens t = new JsTokens(source);
+        List<Token> tokens = new ArrayList<>();
+        for (Token tok = t.next(); tok != null; tok = t.next()) {
+            tokens.add(tok);
+        }
+        return tokens;
+    }
+
+    /** The next token, or null at the end of the source. */
+    Token next() {
+        produced = null;
+        while (produced == null && i < s.length()) {
+            step();
+        }
+        return produced;
+    }
+
+    private void emit(Token token) {
+        produced = token;
+        last = token;
+    }
+
+    /** Consumes whitespace, a comment or one token. */
+    private void step() {
+        char c = s.charAt(i);
+        char next = i + 1 < s.length() ? s.charAt(i + 1) : 0;
+        if (newline()) {
+            return;
+        }
+        if (Character.isWhitespace(c) || c == '\u00a0' || c == '\ufeff') {
+            i++;
+        } else if (c == '/' && next == '/') {
+            skipLine();
+        } else if (c == '/' && next == '*') {
+            skipBlockComment();
+        } else if (c == '<' && s.startsWith("<!--", i)) {
+            skipLine(); // HTML-like comment, valid in classic scripts
+        } else if (c == '\'' || c == '"') {
+            string(c);
+        } else if (c == '`') {
+            int start = i;
+            int startLine = line;
+            i++;
+            template(start, startLine, true);
+        } else if (c == '}' && !templateDepths.isEmpty() && braceDepth == templateDepths.peek()) {
+            templateDepths.pop();
+            int start = i;
+            int startLine = line;
+            i++;
+            template(start, startLine, false);
+        } else if (isIdentStart(c) || c == '\\' && next == 'u') {
+            identifier(Kind.IDENT, i);
+        } else if (c == '#' && (isIdentStart(next) || next == '\\')) {
+            int start = i;
+            i++;
+            identifier(Kind.PRIVATE_NAME, start);
+        } else if (c >= '0' && c <= '9' || c == '.' && next >= '0' && next <= '9') {
+            number();
+        } else if (c == '/' && regexAllowed() && regex()) {
+            // consumed
+        } else {
+            punct();
         }
     }
 
@@ -175,7 +194,7 @@ final class JsTokens {
                 i++;
             }
         }
-        tokens.add(new Token(Kind.STRING, s.substring(start, i), value.toString(), false, startLine, start));
+        emit(new Token(Kind.STRING, s.substring(start, i), value.toString(), false, startLine, start));
     }
 
     /** Reads template characters up to the closing backtick or the next substitution. */
@@ -203,7 +222,7 @@ final class JsTokens {
                 value.append('\n');
             }
         }
-        tokens.add(new Token(
+        emit(new Token(
                 Kind.TEMPLATE, s.substring(start, i), head ? value.toString() : null, partial || !head, startLine,
                 start));
     }
@@ -279,7 +298,7 @@ final class JsTokens {
         if (i == start) {
             i++;
         }
-        tokens.add(new Token(kind, name.toString(), null, false, line, start));
+        emit(new Token(kind, name.toString(), null, false, line, start));
     }
 
     private void number() {
@@ -295,14 +314,14 @@ final class JsTokens {
                 break;
             }
         }
-        tokens.add(new Token(Kind.NUMBER, s.substring(start, i), null, false, line, start));
+        emit(new Token(Kind.NUMBER, s.substring(start, i), null, false, line, start));
     }
 
     private boolean regexAllowed() {
-        if (tokens.isEmpty()) {
+        if (last == null) {
             return true;
         }
-        Token prev = tokens.get(tokens.size() - 1);
+        Token prev = last;
         return switch (prev.kind()) {
             case IDENT -> KEYWORDS_BEFORE_EXPRESSION.contains(prev.text());
             case PUNCT -> !(prev.is(")") || prev.is("]") || prev.is("++") || prev.is("--"));
@@ -341,7 +360,7 @@ final class JsTokens {
             j++;
         }
         i = j;
-        tokens.add(new Token(Kind.REGEX, s.substring(start, j), null, false, line, start));
+        emit(new Token(Kind.REGEX, s.substring(start, j), null, false, line, start));
         return true;
     }
 
@@ -367,7 +386,7 @@ final class JsTokens {
         } else if (text.equals("}")) {
             braceDepth--;
         }
-        tokens.add(new Token(Kind.PUNCT, text, null, false, line, start));
+        emit(new Token(Kind.PUNCT, text, null, false, line, start));
     }
 
     private static boolean isIdentStart(char c) {

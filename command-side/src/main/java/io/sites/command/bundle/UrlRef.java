@@ -119,7 +119,7 @@ final class UrlRef {
             String path = slash < 0 ? "" : rest.substring(slash + 1);
             String last = path.substring(path.lastIndexOf('/') + 1);
             name = sanitize(last);
-            if (name.isEmpty() || name.matches("[0-9.@-]*")) {
+            if (name.isEmpty() || name.matches("[0-9.@-]*") || name.equalsIgnoreCase(extension)) {
                 name = hostName(host);
             }
         }

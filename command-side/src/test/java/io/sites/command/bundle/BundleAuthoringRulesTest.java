@@ -61,6 +61,13 @@ class BundleAuthoringRulesTest {
         }
 
         @Test
+        void aScriptPathWithoutAUsableFileNameIsNamedAfterTheHost() {
+            Violation v = only(page("<script async src=\"https://www.googletagmanager.com/gtag/js?id=G-1\"></script>"),
+                    "EXTERNAL_URL");
+            assertThat(v.detail()).contains("assets/googletagmanager.js");
+        }
+
+        @Test
         void svgScriptHrefInsideHtmlIsChecked() {
             only(page("<svg><script href=\"https://cdn.example.com/x.js\"></script></svg>"), "EXTERNAL_URL");
         }
@@ -456,6 +463,24 @@ class BundleAuthoringRulesTest {
             Violation v = only(js("a.js", "const r = /'/;\nimport x from 'https://cdn.example.com/x.js';"),
                     "EXTERNAL_URL");
             assertThat(v.detail()).startsWith("line 2:");
+        }
+
+        @Test
+        void largeScriptsAreScannedToTheEndWithCorrectLines() {
+            StringBuilder source = new StringBuilder();
+            for (int i = 1; i <= 200_000; i++) {
+                source.append("var a").append(i).append(" = ").append(i).append("; // https://x.example/").append('\n');
+                if (i == 100_000) {
+                    source.append("navigator.serviceWorker.register('/sw.js');\n");
+                }
+            }
+            source.append("import('https://cdn.example.com/late.js');\n");
+
+            List<Violation> violations = js("big.js", source.toString());
+
+            assertThat(violations).extracting(Violation::code).containsExactly("EXTERNAL_URL", "SERVICE_WORKER");
+            assertThat(violations.get(0).detail()).startsWith("line 200002:");
+            assertThat(violations.get(1).detail()).startsWith("line 100001:");
         }
 
         @Test
