@@ -1,0 +1,60 @@
+package io.sites.command.bundle;
+
+import io.sites.api.Violation;
+import io.sites.api.json.PublishFile;
+import java.util.Objects;
+
+/**
+ * Resolves the bytes of files a client gives by {@code sourceUrl} or {@code uploadKey} instead of inline content.
+ *
+ * <p>{@link BundleReader} calls it only for files whose path is valid and that have exactly one body, and only when
+ * the publish stays within {@link BundleLimits#remoteFiles()}. Problems the client can fix (address not allowed,
+ * unknown upload key, fetch failed, too large) are answered as {@link Rejected} with a violation naming
+ * {@code file.path()}; exceptions are treated as server faults and propagate.
+ */
+@FunctionalInterface
+public interface RemoteFiles {
+
+    /**
+     * @param path the normalised path the file will be served at
+     * @param file the file as the client sent it; {@code sourceUrl} or {@code uploadKey} is set
+     */
+    Resolved resolve(String path, PublishFile file);
+
+    /** Outcome of resolving one remote file. */
+    sealed interface Resolved permits Fetched, Rejected {}
+
+    /**
+     * The bytes were obtained.
+     *
+     * @param contentType what the source declared (for example the upload slot's type), or null; used only when the
+     *                    client gave no contentType and the path's extension says nothing
+     */
+    record Fetched(byte[] bytes, String contentType) implements Resolved {
+        public Fetched {
+            Objects.requireNonNull(bytes, "bytes");
+        }
+    }
+
+    /** The file cannot be resolved, for a reason the client can fix. */
+    record Rejected(Violation violation) implements Resolved {
+        public Rejected {
+            Objects.requireNonNull(violation, "violation");
+        }
+    }
+
+    /** Until binary files land: every remote file is answered with {@code SOURCE_NOT_SUPPORTED}. */
+    static RemoteFiles unsupported() {
+        return (path, file) -> {
+            String field = file.uploadKey() != null && !file.uploadKey().isBlank() ? "uploadKey" : "sourceUrl";
+            return new Rejected(Violation.of(
+                    Codes.SOURCE_NOT_SUPPORTED,
+                    file.path(),
+                    "File " + Text.quote(file.path()) + " is given by " + field
+                            + ", but files given by sourceUrl or uploadKey are not supported yet.",
+                    "Send the file inline instead: put its bytes base64-encoded in content, set contentEncoding to "
+                            + "\"base64\" and remove " + field + ". Text files (HTML, CSS, JS, SVG) can be sent as "
+                            + "plain UTF-8 text in content."));
+        };
+    }
+}
