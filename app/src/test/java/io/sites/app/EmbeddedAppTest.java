@@ -6,9 +6,12 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 /** The service on a real port on the embedded default: H2 file database and blob directory, no profile. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// Tests publish far faster than people; subclasses that test the limit lower it.
+@TestPropertySource(properties = "sites.limits.publishes-per-minute=100000")
 public abstract class EmbeddedAppTest {
     public static final String ALICE = PostgresAppTest.ALICE;
     public static final String BOB = PostgresAppTest.BOB;

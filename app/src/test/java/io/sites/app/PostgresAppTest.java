@@ -7,9 +7,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 /** The service on a real port, on PostgreSQL (a fresh database) and filesystem blobs. One context for all. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// Tests publish far faster than people; subclasses that test the limit lower it.
+@TestPropertySource(properties = "sites.limits.publishes-per-minute=100000")
 @ActiveProfiles("postgres")
 public abstract class PostgresAppTest {
     public static final String ALICE = "sites_pat_alice0000000000000000000000000000000";

@@ -8,13 +8,46 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 
 /** Body and bundle limits, lowered so that they are cheap to reach; the spec's defaults are tested elsewhere. */
-@TestPropertySource(properties = {"sites.limits.request-bytes=65536", "sites.limits.file-bytes=1000"})
+@TestPropertySource(properties = {"sites.limits.request-bytes=65536", "sites.limits.file-bytes=1000",
+        "sites.limits.publishes-per-minute=3"})
 class RequestLimitsTest extends EmbeddedAppTest {
+
+    /** A clock that stands still in the middle of a minute, so a window cannot roll over during the test. */
+    @TestConfiguration
+    static class StillClock {
+        @Bean
+        @Primary
+        Clock stillClock() {
+            return Clock.fixed(Instant.parse("2026-11-21T12:00:30Z"), ZoneOffset.UTC);
+        }
+    }
+
+    @Test
+    void theFourthPublishInAMinuteIsRefusedWithRetryAfterAndNothingIsPublished() {
+        for (int i = 1; i <= 3; i++) {
+            assertThat(http().post("/v1/websites", BOB, Bundles.site(null, "Rate " + i,
+                    Bundles.file("index.html", "ok " + i))).status()).isEqualTo(201);
+        }
+        Http.Response refused = http().post("/v1/websites", BOB, Bundles.site("rate-four", "Rate 4",
+                Bundles.file("index.html", "four")));
+        assertThat(refused.status()).isEqualTo(429);
+        assertThat(refused.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
+        assertThat(refused.header("Retry-After")).isEqualTo("30");
+        assertThat(http().site("rate-four", "/").status()).isEqualTo(404);
+        assertThat(http().post("/v1/websites", ALICE, Bundles.site(null, "Other account",
+                Bundles.file("index.html", "ok"))).status()).as("the budget is per account").isEqualTo(201);
+    }
 
     @Test
     void aDeclaredLengthAboveTheCapIsRefusedUpFront() {

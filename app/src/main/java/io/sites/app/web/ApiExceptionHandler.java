@@ -1,6 +1,7 @@
 package io.sites.app.web;
 
 import io.sites.api.json.ErrorBody;
+import io.sites.command.publish.RateLimitedException;
 import io.sites.command.publish.RequestInvalidException;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -32,6 +33,14 @@ class ApiExceptionHandler {
     ResponseEntity<ErrorBody> invalid(RequestInvalidException e) {
         String code = e.violations().isEmpty() ? ErrorCodes.VALIDATION_FAILED : ErrorCodes.PUBLISH_INVALID;
         return body(HttpStatus.UNPROCESSABLE_CONTENT, ErrorBody.of(code, e.getMessage(), e.fields(), e.violations()));
+    }
+
+    @ExceptionHandler(RateLimitedException.class)
+    ResponseEntity<ErrorBody> rateLimited(RateLimitedException e) {
+        return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+                .header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfter().toSeconds()))
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(ErrorBody.of(ErrorCodes.RATE_LIMITED, e.getMessage()));
     }
 
     @ExceptionHandler(SlugTakenException.class)

@@ -55,14 +55,16 @@ public class PublishService {
     private final BlobStore blobs;
     private final SlugClaims slugs;
     private final ReadModels readModels;
+    private final PublishRateLimit rateLimit;
 
     public PublishService(CommandGateway commands, BundleReader bundles, BlobStore blobs, SlugClaims slugs,
-            ReadModels readModels) {
+            ReadModels readModels, PublishRateLimit rateLimit) {
         this.commands = commands;
         this.bundles = bundles;
         this.blobs = blobs;
         this.slugs = slugs;
         this.readModels = readModels;
+        this.rateLimit = rateLimit;
     }
 
     public PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request) {
@@ -89,6 +91,7 @@ public class PublishService {
         if (request.slug() != null && !slugs.isFree(request.slug())) {
             throw new SlugTakenException(request.slug());
         }
+        rateLimit.acquire(owner);
         List<ManifestEntry> manifest = store(bundle);
         WebsiteId websiteId = WebsiteId.generate();
         JobId jobId = JobId.generate();
@@ -120,6 +123,7 @@ public class PublishService {
         Map<String, String> fields = new LinkedHashMap<>();
         checkLength(fields, "message", request.message(), MESSAGE_MAX);
         Bundle bundle = readBundle(fields, request.files());
+        rateLimit.acquire(caller);
         List<ManifestEntry> manifest = store(bundle);
         boolean promote = request.promote() == null || request.promote();
         JobId jobId = JobId.generate();

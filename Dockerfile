@@ -1,0 +1,8 @@
+# Runtime image for the assembled service. Build the jar first: ./mvnw -DskipTests package
+FROM eclipse-temurin:21-jre
+RUN useradd --system --home /srv/sites sites && mkdir -p /srv/sites && chown sites /srv/sites
+WORKDIR /srv/sites
+COPY app/target/app-*.jar /srv/sites/app.jar
+USER sites
+EXPOSE 8080
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "/srv/sites/app.jar"]
