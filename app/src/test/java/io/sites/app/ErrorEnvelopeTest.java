@@ -4,6 +4,8 @@ import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -66,6 +68,25 @@ class ErrorEnvelopeTest extends PostgresAppTest {
         envelope(http().get("/definitely/not/here", null), 404, "NOT_FOUND");
         envelope(http().get("/v1/jobs/not-a-job-id", ALICE), 404, "NOT_FOUND");
         envelope(http().get("/v1/jobs/job_unknown7", ALICE), 404, "NOT_FOUND");
+    }
+
+    @Test
+    void requestsTomcatRefusesBeforeAnyServletStillGetTheEnvelope() throws Exception {
+        for (String path : new String[] {"/v1/%zz", "/v1/websites/%2e%2e/versions", "/%c0%ae%c0%ae/etc"}) {
+            String raw = rawGet(path);
+            assertThat(raw).as(path).startsWith("HTTP/1.1 400");
+            assertThat(raw).as(path).contains("Content-Type: application/json")
+                    .contains("{\"error\":{\"code\":\"BAD_REQUEST\"").doesNotContain("<html");
+        }
+    }
+
+    private String rawGet(String path) throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(5000);
+            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     @Test
