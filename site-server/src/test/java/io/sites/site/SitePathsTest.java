@@ -1,0 +1,36 @@
+package io.sites.site;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class SitePathsTest {
+
+    @Test
+    void decodesPercentEscapesExactlyOnce() {
+        assertThat(SitePaths.decode("/")).contains("");
+        assertThat(SitePaths.decode("/about")).contains("about");
+        assertThat(SitePaths.decode("/images/caf%C3%A9.webp")).contains("images/café.webp");
+        assertThat(SitePaths.decode("/a%20b.html")).contains("a b.html");
+        assertThat(SitePaths.decode("/%252e%252e/x")).as("a double escape stays escaped once").contains("%2e%2e/x");
+    }
+
+    @Test
+    void refusesWhatCanNameNoFile() {
+        assertThat(SitePaths.decode("/%zz")).isEmpty();
+        assertThat(SitePaths.decode("/%4")).isEmpty();
+        assertThat(SitePaths.decode("/%c0%ae")).as("overlong UTF-8").isEmpty();
+        assertThat(SitePaths.decode("/a%00b")).as("NUL").isEmpty();
+        assertThat(SitePaths.decode("/a%5cb")).as("backslash").isEmpty();
+        assertThat(SitePaths.decode("/a%0ab")).as("newline").isEmpty();
+        assertThat(SitePaths.decode("relative")).isEmpty();
+        assertThat(SitePaths.decode(null)).isEmpty();
+    }
+
+    @Test
+    void dotSegmentsDecodeToTextThatNoManifestKeyCanEqual() {
+        // The manifest holds only normalised bundle paths (no "." or ".." segments), so a lookup of a decoded
+        // "../x" finds nothing: the request cannot leave the manifest.
+        assertThat(SitePaths.decode("/%2e%2e/secret")).contains("../secret");
+    }
+}
