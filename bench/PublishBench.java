@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -42,6 +43,9 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
@@ -431,7 +435,9 @@ public class PublishBench {
     /**
      * What a publish cannot avoid: put the bundle's ten files into a content-addressed directory durably (SHA-256,
      * temp file, write, fsync, atomic rename to ab/cd/<sha256>, fsync of the directory) and commit one small row to
-     * the database. Same bundles, same disk, same number of publishes and clients as the REST scenarios.
+     * the database. Same bundles, same disk, same number of publishes and clients as the REST scenarios. "floor"
+     * writes a bundle's ten files in parallel (one virtual thread each, as the service does) and is the one the
+     * publish rows are compared with; "floor, serial writes" writes them one after the other.
      */
     static final class Floor {
         private final Map<String, String> options;
@@ -466,9 +472,11 @@ public class PublishBench {
             }
             System.out.printf("%s: floor = %d files (%,d bytes) into a content-addressed directory + one commit%n",
                     label, PATHS.length, BUNDLE_BYTES);
-            runScenario("warm-up", warmup, 1, false);
-            emit(options, label, runScenario("floor", publishes, 1, true));
-            emit(options, label, runScenario("floor", publishes, concurrency, true));
+            runScenario("warm-up", warmup, 1, true, false);
+            emit(options, label, runScenario("floor", publishes, 1, true, true));
+            emit(options, label, runScenario("floor", publishes, concurrency, true, true));
+            emit(options, label, runScenario("floor, serial writes", publishes, 1, false, true));
+            emit(options, label, runScenario("floor, serial writes", publishes, concurrency, false, true));
         }
 
         private Connection connect() throws SQLException {
@@ -477,7 +485,8 @@ public class PublishBench {
             return connection;
         }
 
-        private Stats runScenario(String scenario, int count, int clients, boolean report) throws Exception {
+        private Stats runScenario(String scenario, int count, int clients, boolean parallel, boolean report)
+                throws Exception {
             SplittableRandom seed = new SplittableRandom();
             byte[][][] bundles = new byte[count][][];
             for (int i = 0; i < count; i++) {
@@ -492,14 +501,24 @@ public class PublishBench {
                 threads.add(Thread.ofPlatform().name("floor-" + t).start(() -> {
                     try (Connection connection = connect();
                          PreparedStatement insert = connection.prepareStatement(
-                                 "insert into floor_version (website, version, manifest) values (?, ?, ?)")) {
-                        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+                                 "insert into floor_version (website, version, manifest) values (?, ?, ?)");
+                         ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor()) {
                         int i;
                         while (error.get() == null && (i = next.getAndIncrement()) < count) {
                             long t0 = System.nanoTime();
                             StringBuilder manifest = new StringBuilder();
-                            for (byte[] file : bundles[i]) {
-                                manifest.append(store(sha, file), 0, 16).append(',');
+                            if (parallel) {
+                                List<Future<String>> stored = new ArrayList<>();
+                                for (byte[] file : bundles[i]) {
+                                    stored.add(writers.submit(() -> store(file)));
+                                }
+                                for (Future<String> hex : stored) {
+                                    manifest.append(hex.get(), 0, 16).append(',');
+                                }
+                            } else {
+                                for (byte[] file : bundles[i]) {
+                                    manifest.append(store(file), 0, 16).append(',');
+                                }
                             }
                             insert.setString(1, "web_floor");
                             insert.setInt(2, versionSequence.incrementAndGet());
@@ -525,8 +544,8 @@ public class PublishBench {
             return report ? Stats.of(scenario, clients, latencies, wall, Double.NaN) : null;
         }
 
-        private String store(MessageDigest sha, byte[] bytes) throws IOException {
-            String hex = HexFormat.of().formatHex(sha.digest(bytes));
+        private String store(byte[] bytes) throws IOException, NoSuchAlgorithmException {
+            String hex = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
             Path dir = root.resolve(hex.substring(0, 2)).resolve(hex.substring(2, 4));
             Files.createDirectories(dir);
             Path part = Files.createTempFile(temp, "blob-", ".part");
