@@ -9,7 +9,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 
 /** The service on a real port on the embedded default: H2 file database and blob directory, no profile. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(classes = SitesApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 // Tests publish far faster than people; subclasses that test the limit lower it.
 @TestPropertySource(properties = "sites.limits.publishes-per-minute=100000")
 public abstract class EmbeddedAppTest {

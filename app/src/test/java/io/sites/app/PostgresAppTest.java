@@ -10,7 +10,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 
 /** The service on a real port, on PostgreSQL (a fresh database) and filesystem blobs. One context for all. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(classes = SitesApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 // Tests publish far faster than people; subclasses that test the limit lower it.
 @TestPropertySource(properties = "sites.limits.publishes-per-minute=100000")
 @ActiveProfiles("postgres")

@@ -59,6 +59,22 @@ final class Base64Text {
         return new Inspection(decoded, null);
     }
 
+    /**
+     * Decodes canonical base64 (one alphabet, no whitespace) with the JDK's decoder; null when the text is not
+     * of that form, and the caller should {@link #inspect} it instead.
+     */
+    static byte[] decodeStrict(String text) {
+        for (java.util.Base64.Decoder decoder : new java.util.Base64.Decoder[] {
+                java.util.Base64.getDecoder(), java.util.Base64.getUrlDecoder()}) {
+            try {
+                return decoder.decode(text);
+            } catch (IllegalArgumentException notThisAlphabet) {
+                // try the next alphabet, then the careful path
+            }
+        }
+        return null;
+    }
+
     /** Decodes text that {@link #inspect} accepted, into exactly {@code length} bytes. */
     static byte[] decode(String text, int length) {
         byte[] out = new byte[length];

@@ -175,6 +175,14 @@ public final class BundleReader {
         String content = e.file.content();
         long fileLimit = Math.min(limits.fileBytes(), Integer.MAX_VALUE - 16L);
         if (base64) {
+            // Almost every client sends plain padded base64: the JDK's intrinsic decoder reads it about ten times
+            // faster. Anything else (whitespace, mixed alphabets, errors) takes the careful path below.
+            byte[] fast = content.length() / 4L * 3 <= fileLimit ? Base64Text.decodeStrict(content) : null;
+            if (fast != null) {
+                e.size = fast.length;
+                e.bytes = fast;
+                return;
+            }
             Base64Text.Inspection inspection = Base64Text.inspect(content);
             if (!inspection.valid()) {
                 e.findings.add(Codes.INVALID_ENCODING,
