@@ -14,6 +14,7 @@ import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Primary;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -21,6 +22,7 @@ import tools.jackson.databind.JsonNode;
 /** Body and bundle limits, lowered so that they are cheap to reach; the spec's defaults are tested elsewhere. */
 @TestPropertySource(properties = {"sites.limits.request-bytes=65536", "sites.limits.file-bytes=1000",
         "sites.limits.publishes-per-minute=3"})
+@Import(RequestLimitsTest.StillClock.class)
 class RequestLimitsTest extends EmbeddedAppTest {
 
     /** A clock that stands still in the middle of a minute, so a window cannot roll over during the test. */
