@@ -3,6 +3,7 @@ package io.sites.app.web;
 import io.sites.api.json.ErrorBody;
 import io.sites.command.publish.RateLimitedException;
 import io.sites.command.publish.RequestInvalidException;
+import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
 import java.util.Map;
@@ -48,6 +49,11 @@ class ApiExceptionHandler {
         return body(HttpStatus.CONFLICT, ErrorBody.of(ErrorCodes.SLUG_TAKEN, e.getMessage()
                 + " Choose another slug, omit it to have one derived from the name, or ask GET /v1/slugs/suggest.",
                 Map.of("slug", e.getMessage()), null));
+    }
+
+    @ExceptionHandler(NotOwnerException.class)
+    ResponseEntity<ErrorBody> notOwner(NotOwnerException e) {
+        return body(HttpStatus.FORBIDDEN, ErrorBody.of(ErrorCodes.FORBIDDEN, e.getMessage()));
     }
 
     @ExceptionHandler({WebsiteNotFoundException.class, NotFoundException.class})

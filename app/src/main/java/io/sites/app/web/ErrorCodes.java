@@ -4,6 +4,7 @@ package io.sites.app.web;
 final class ErrorCodes {
     static final String AUTH_REQUIRED = "AUTH_REQUIRED";
     static final String NOT_FOUND = "NOT_FOUND";
+    static final String FORBIDDEN = "FORBIDDEN";
     static final String PUBLISH_INVALID = "PUBLISH_INVALID";
     static final String VALIDATION_FAILED = "VALIDATION_FAILED";
     static final String SLUG_TAKEN = "SLUG_TAKEN";
@@ -24,6 +25,7 @@ final class ErrorCodes {
         return switch (status) {
             case 400 -> BAD_REQUEST;
             case 401 -> AUTH_REQUIRED;
+            case 403 -> FORBIDDEN;
             case 404 -> NOT_FOUND;
             case 405 -> METHOD_NOT_ALLOWED;
             case 406 -> NOT_ACCEPTABLE;

@@ -4,12 +4,23 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import io.sites.api.AccountId;
+import io.sites.api.AddCollaboratorCommand;
+import io.sites.api.CollaboratorAdded;
+import io.sites.api.CollaboratorRemoved;
 import io.sites.api.CreateWebsiteCommand;
+import io.sites.api.DeleteWebsiteCommand;
 import io.sites.api.PublishVersionCommand;
+import io.sites.api.RemoveCollaboratorCommand;
+import io.sites.api.SetSitePasswordCommand;
+import io.sites.api.SitePasswordCleared;
+import io.sites.api.SitePasswordSet;
 import io.sites.api.VersionKind;
 import io.sites.api.VersionPublished;
 import io.sites.api.WebsiteCreated;
+import io.sites.api.WebsiteDeleted;
 import io.sites.api.WebsiteId;
+import java.util.HashSet;
+import java.util.Set;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
@@ -29,6 +40,9 @@ class Website {
     private AccountId owner;
     private String slug;
     private int lastVersion;
+    private Set<AccountId> editors = new HashSet<>();
+    private boolean deleted;
+    private boolean passwordProtected;
 
     Website() {
         // for event sourcing and snapshots
@@ -54,8 +68,52 @@ class Website {
         return new PublishVersionCommand.Outcome(version, slug);
     }
 
+    @CommandHandler
+    void handle(AddCollaboratorCommand command) {
+        requireOwner(command.by());
+        if (command.collaborator().equals(owner) || editors.contains(command.collaborator())) {
+            return;
+        }
+        apply(new CollaboratorAdded(websiteId, command.collaborator(), command.by()));
+    }
+
+    @CommandHandler
+    void handle(RemoveCollaboratorCommand command) {
+        requireOwner(command.by());
+        if (editors.contains(command.collaborator())) {
+            apply(new CollaboratorRemoved(websiteId, command.collaborator(), command.by()));
+        }
+    }
+
+    @CommandHandler
+    void handle(DeleteWebsiteCommand command) {
+        requireOwner(command.by());
+        apply(new WebsiteDeleted(websiteId, slug, command.by()));
+    }
+
+    @CommandHandler
+    void handle(SetSitePasswordCommand command) {
+        requireOwner(command.by());
+        if (command.passwordHash() != null) {
+            apply(new SitePasswordSet(websiteId, command.passwordHash(), command.by()));
+        } else if (passwordProtected) {
+            apply(new SitePasswordCleared(websiteId, command.by()));
+        }
+    }
+
+    /** Owners and editors publish; nobody acts on a deleted website, which answers as if it never existed. */
     private boolean mayPublish(AccountId account) {
-        return owner.equals(account);
+        return !deleted && (owner.equals(account) || editors.contains(account));
+    }
+
+    /** Only the owner manages the website. An editor is told no (403-worthy); a stranger learns nothing (404). */
+    private void requireOwner(AccountId account) {
+        if (deleted || !owner.equals(account) && !editors.contains(account)) {
+            throw new WebsiteNotFoundException(websiteId);
+        }
+        if (!owner.equals(account)) {
+            throw new NotOwnerException(websiteId);
+        }
     }
 
     @EventSourcingHandler
@@ -68,5 +126,30 @@ class Website {
     @EventSourcingHandler
     void on(VersionPublished event) {
         lastVersion = event.version();
+    }
+
+    @EventSourcingHandler
+    void on(CollaboratorAdded event) {
+        editors.add(event.collaborator());
+    }
+
+    @EventSourcingHandler
+    void on(CollaboratorRemoved event) {
+        editors.remove(event.collaborator());
+    }
+
+    @EventSourcingHandler
+    void on(WebsiteDeleted event) {
+        deleted = true;
+    }
+
+    @EventSourcingHandler
+    void on(SitePasswordSet event) {
+        passwordProtected = true;
+    }
+
+    @EventSourcingHandler
+    void on(SitePasswordCleared event) {
+        passwordProtected = false;
     }
 }

@@ -7,6 +7,15 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 
 import io.sites.api.AccountId;
+import io.sites.api.AddCollaboratorCommand;
+import io.sites.api.CollaboratorAdded;
+import io.sites.api.CollaboratorRemoved;
+import io.sites.api.DeleteWebsiteCommand;
+import io.sites.api.RemoveCollaboratorCommand;
+import io.sites.api.SetSitePasswordCommand;
+import io.sites.api.SitePasswordCleared;
+import io.sites.api.SitePasswordSet;
+import io.sites.api.WebsiteDeleted;
 import io.sites.api.Category;
 import io.sites.api.CreateWebsiteCommand;
 import io.sites.api.JobId;
@@ -106,6 +115,74 @@ class WebsiteTest {
                 .when(new PublishVersionCommand(WEBSITE, STRANGER, new JobId("job_2"), null, true, V2))
                 .expectException(WebsiteNotFoundException.class)
                 .expectNoEvents();
+    }
+
+    private static final AccountId EDITOR = new AccountId("acc_editor");
+
+    @Test
+    void anEditorMayPublishOnceAddedAndNotAfterRemoval() {
+        fixture.given(created(), published(1, "job_1", true))
+                .when(new AddCollaboratorCommand(WEBSITE, OWNER, EDITOR))
+                .expectEvents(new CollaboratorAdded(WEBSITE, EDITOR, OWNER));
+        fixture.given(created(), published(1, "job_1", true), new CollaboratorAdded(WEBSITE, EDITOR, OWNER))
+                .when(new PublishVersionCommand(WEBSITE, EDITOR, new JobId("job_2"), null, true, V2))
+                .expectResultMessagePayload(new PublishVersionCommand.Outcome(2, "shop"));
+        fixture.given(created(), new CollaboratorAdded(WEBSITE, EDITOR, OWNER),
+                        new CollaboratorRemoved(WEBSITE, EDITOR, OWNER))
+                .when(new PublishVersionCommand(WEBSITE, EDITOR, new JobId("job_2"), null, true, V2))
+                .expectException(WebsiteNotFoundException.class);
+    }
+
+    @Test
+    void addingACollaboratorTwiceOrTheOwnerChangesNothing() {
+        fixture.given(created(), new CollaboratorAdded(WEBSITE, EDITOR, OWNER))
+                .when(new AddCollaboratorCommand(WEBSITE, OWNER, EDITOR))
+                .expectSuccessfulHandlerExecution().expectNoEvents();
+        fixture.given(created())
+                .when(new AddCollaboratorCommand(WEBSITE, OWNER, OWNER))
+                .expectSuccessfulHandlerExecution().expectNoEvents();
+    }
+
+    @Test
+    void onlyTheOwnerManagesCollaboratorsPasswordAndDeletion() {
+        fixture.given(created(), new CollaboratorAdded(WEBSITE, EDITOR, OWNER))
+                .when(new AddCollaboratorCommand(WEBSITE, EDITOR, STRANGER))
+                .expectException(NotOwnerException.class);
+        fixture.given(created(), new CollaboratorAdded(WEBSITE, EDITOR, OWNER))
+                .when(new DeleteWebsiteCommand(WEBSITE, EDITOR))
+                .expectException(NotOwnerException.class);
+        fixture.given(created())
+                .when(new SetSitePasswordCommand(WEBSITE, STRANGER, "hash"))
+                .expectException(WebsiteNotFoundException.class);
+        fixture.given(created(), new CollaboratorAdded(WEBSITE, EDITOR, OWNER))
+                .when(new RemoveCollaboratorCommand(WEBSITE, OWNER, EDITOR))
+                .expectEvents(new CollaboratorRemoved(WEBSITE, EDITOR, OWNER));
+    }
+
+    @Test
+    void aDeletedWebsiteAcceptsNothingMore() {
+        fixture.given(created(), published(1, "job_1", true))
+                .when(new DeleteWebsiteCommand(WEBSITE, OWNER))
+                .expectEvents(new WebsiteDeleted(WEBSITE, "shop", OWNER));
+        fixture.given(created(), published(1, "job_1", true), new WebsiteDeleted(WEBSITE, "shop", OWNER))
+                .when(new PublishVersionCommand(WEBSITE, OWNER, new JobId("job_2"), null, true, V2))
+                .expectException(WebsiteNotFoundException.class);
+        fixture.given(created(), new WebsiteDeleted(WEBSITE, "shop", OWNER))
+                .when(new DeleteWebsiteCommand(WEBSITE, OWNER))
+                .expectException(WebsiteNotFoundException.class);
+    }
+
+    @Test
+    void aPasswordIsSetAndClearedOnlyWhenItChangesProtection() {
+        fixture.given(created())
+                .when(new SetSitePasswordCommand(WEBSITE, OWNER, "$argon2id$hash"))
+                .expectEvents(new SitePasswordSet(WEBSITE, "$argon2id$hash", OWNER));
+        fixture.given(created(), new SitePasswordSet(WEBSITE, "$argon2id$hash", OWNER))
+                .when(new SetSitePasswordCommand(WEBSITE, OWNER, null))
+                .expectEvents(new SitePasswordCleared(WEBSITE, OWNER));
+        fixture.given(created())
+                .when(new SetSitePasswordCommand(WEBSITE, OWNER, null))
+                .expectSuccessfulHandlerExecution().expectNoEvents();
     }
 
     @Test

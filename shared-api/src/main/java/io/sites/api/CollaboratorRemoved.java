@@ -1,0 +1,7 @@
+package io.sites.api;
+
+import org.axonframework.serialization.Revision;
+
+@Revision("1")
+public record CollaboratorRemoved(WebsiteId websiteId, AccountId collaborator, AccountId by) {
+}

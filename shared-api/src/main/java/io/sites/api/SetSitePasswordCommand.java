@@ -1,0 +1,7 @@
+package io.sites.api;
+
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+
+/** Protects a site with a password, or lifts the protection (passwordHash null). The hash is made before the command, so the aggregate stays pure. */
+public record SetSitePasswordCommand(@TargetAggregateIdentifier WebsiteId websiteId, AccountId by, String passwordHash) {
+}
