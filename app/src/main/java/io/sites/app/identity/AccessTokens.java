@@ -14,6 +14,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -54,11 +55,15 @@ public class AccessTokens {
         if (known != null && known > 0) {
             return;
         }
-        jdbc.update("""
-                insert into access_token (id, account_id, name, token_hash, created_at, expires_at)
-                values (?, ?, ?, ?, ?, ?)""",
-                "tok_" + HexFormat.of().formatHex(randomBytes(12)), account.value(), name, hash,
-                Timestamp.from(clock.instant()), expiresAt == null ? null : Timestamp.from(expiresAt));
+        try {
+            jdbc.update("""
+                    insert into access_token (id, account_id, name, token_hash, created_at, expires_at)
+                    values (?, ?, ?, ?, ?, ?)""",
+                    "tok_" + HexFormat.of().formatHex(randomBytes(12)), account.value(), name, hash,
+                    Timestamp.from(clock.instant()), expiresAt == null ? null : Timestamp.from(expiresAt));
+        } catch (DuplicateKeyException seededByAnotherReplica) {
+            // replicas starting together seed the same tokens; the first one wins, the rest have nothing to do
+        }
     }
 
     /** The account a presented token belongs to, if the token is known, unexpired and not revoked. */

@@ -6,8 +6,8 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.annotation.Transactional;
 
 @Component
 public class Accounts {
@@ -24,13 +24,17 @@ public class Accounts {
         return ids.stream().findFirst().map(AccountId::new);
     }
 
-    @Transactional
+    /** The account with this username, created if there is none; safe when replicas race to create it. */
     public AccountId createIfAbsent(String username) {
         return byUsername(username).orElseGet(() -> {
             AccountId id = AccountId.generate();
-            jdbc.update("insert into account (id, username, created_at) values (?, ?, ?)", id.value(), username,
-                    Timestamp.from(clock.instant()));
-            return id;
+            try {
+                jdbc.update("insert into account (id, username, created_at) values (?, ?, ?)", id.value(), username,
+                        Timestamp.from(clock.instant()));
+                return id;
+            } catch (DuplicateKeyException createdMeanwhile) {
+                return byUsername(username).orElseThrow(() -> createdMeanwhile);
+            }
         });
     }
 }
