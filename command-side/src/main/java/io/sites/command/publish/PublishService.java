@@ -18,6 +18,8 @@ import io.sites.command.bundle.Bundle;
 import io.sites.command.bundle.BundleFile;
 import io.sites.command.bundle.BundleInvalidException;
 import io.sites.command.bundle.BundleReader;
+import io.sites.command.bundle.RemoteFiles;
+import io.sites.command.upload.Uploads;
 import io.sites.command.website.SlugClaims;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -56,9 +58,11 @@ public class PublishService {
     private final SlugClaims slugs;
     private final ReadModels readModels;
     private final PublishRateLimit rateLimit;
+    private final Uploads uploads;
 
     public PublishService(CommandGateway commands, BundleReader bundles, BlobStore blobs, SlugClaims slugs,
-            ReadModels readModels, PublishRateLimit rateLimit) {
+            ReadModels readModels, PublishRateLimit rateLimit, Uploads uploads) {
+        this.uploads = uploads;
         this.commands = commands;
         this.bundles = bundles;
         this.blobs = blobs;
@@ -84,7 +88,7 @@ public class PublishService {
         if (request.slug() != null) {
             Slug.problem(request.slug()).ifPresent(problem -> fields.put("slug", problem));
         }
-        Bundle bundle = readBundle(fields, request.files());
+        Bundle bundle = readBundle(owner, fields, request.files());
 
         String name = request.name() != null && !request.name().isBlank() ? request.name().strip()
                 : request.slug() != null ? request.slug() : "Untitled website";
@@ -92,9 +96,22 @@ public class PublishService {
             throw new SlugTakenException(request.slug());
         }
         rateLimit.acquire(owner);
+        JobId jobId = JobId.generate();
+        Map<String, String> slots = uploadKeys(request.files());
+        uploads.claim(owner, slots, jobId.value());
+        try {
+            return createWebsite(owner, request, bundle, name, category, jobId);
+        } catch (RuntimeException failed) {
+            // The slots are only used up by a publish that happened; a failed one gives them back for the retry.
+            uploads.release(jobId.value());
+            throw failed;
+        }
+    }
+
+    private PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request, Bundle bundle, String name,
+            Category category, JobId jobId) {
         List<ManifestEntry> manifest = store(bundle);
         WebsiteId websiteId = WebsiteId.generate();
-        JobId jobId = JobId.generate();
         String description = request.description() == null || request.description().isBlank() ? null
                 : request.description();
 
@@ -122,11 +139,22 @@ public class PublishService {
         }
         Map<String, String> fields = new LinkedHashMap<>();
         checkLength(fields, "message", request.message(), MESSAGE_MAX);
-        Bundle bundle = readBundle(fields, request.files());
+        Bundle bundle = readBundle(caller, fields, request.files());
         rateLimit.acquire(caller);
+        JobId jobId = JobId.generate();
+        uploads.claim(caller, uploadKeys(request.files()), jobId.value());
+        try {
+            return publishVersion(caller, websiteId, request, bundle, jobId);
+        } catch (RuntimeException failed) {
+            uploads.release(jobId.value());
+            throw failed;
+        }
+    }
+
+    private PublishedVersion publishVersion(AccountId caller, String websiteId, PublishVersionRequest request,
+            Bundle bundle, JobId jobId) {
         List<ManifestEntry> manifest = store(bundle);
         boolean promote = request.promote() == null || request.promote();
-        JobId jobId = JobId.generate();
         String message = request.message() == null || request.message().isBlank() ? null : request.message();
         WebsiteId id = new WebsiteId(websiteId);
         PublishVersionCommand command = new PublishVersionCommand(id, caller, jobId, message, promote, manifest);
@@ -156,13 +184,32 @@ public class PublishService {
         }
     }
 
-    private Bundle readBundle(Map<String, String> fields, List<PublishFile> files) {
+    /** Upload slots of this publish by the path they are published at (already checked by the bundle reader). */
+    private static Map<String, String> uploadKeys(List<PublishFile> files) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        for (PublishFile file : files) {
+            if (file != null && file.uploadKey() != null && !file.uploadKey().isBlank()) {
+                keys.put(file.path(), file.uploadKey());
+            }
+        }
+        return keys;
+    }
+
+    /** Remote files of one publish: upload slots of the caller; sourceUrl not yet. */
+    private RemoteFiles remoteFilesOf(AccountId caller) {
+        RemoteFiles unsupported = RemoteFiles.unsupported();
+        return (path, file) -> file.uploadKey() != null && !file.uploadKey().isBlank()
+                ? uploads.resolve(caller, path, file)
+                : unsupported.resolve(path, file);
+    }
+
+    private Bundle readBundle(AccountId caller, Map<String, String> fields, List<PublishFile> files) {
         if (files == null || files.isEmpty()) {
             fields.put("files", "Required: at least one file, and index.html among them.");
             throw new RequestInvalidException(fields, List.of());
         }
         try {
-            Bundle bundle = bundles.read(files);
+            Bundle bundle = bundles.read(files, remoteFilesOf(caller));
             if (!fields.isEmpty()) {
                 throw new RequestInvalidException(fields, List.of());
             }
@@ -187,6 +234,9 @@ public class PublishService {
             List<Future<BlobRef>> refs = new ArrayList<>(files.size());
             for (BundleFile file : files) {
                 refs.add(pool.submit(() -> {
+                    if (file.stored() != null) {
+                        return file.stored(); // streamed into the store by its upload or fetch
+                    }
                     permits.acquire();
                     try {
                         return blobs.write(file.bytes());
