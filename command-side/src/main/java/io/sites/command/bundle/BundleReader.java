@@ -56,6 +56,9 @@ public final class BundleReader {
         List<PublishFile> input = files == null ? List.of() : files;
         long remoteCount = input.stream().filter(f -> f != null && isRemote(f)).count();
         boolean resolveRemote = remoteCount <= limits.remoteFiles();
+        if (resolveRemote && remoteCount > 0) {
+            remote.prepare(toResolve(input));
+        }
         List<Entry> entries = new ArrayList<>(input.size());
         for (int i = 0; i < input.size(); i++) {
             entries.add(readFile(i, input.get(i), resolveRemote ? remote : null));
@@ -452,6 +455,22 @@ public final class BundleReader {
     }
 
     // ---- helpers ---------------------------------------------------------------------------------------------
+
+    /** Exactly the files readFile will resolve: one body, remote, with a valid path. */
+    private static List<RemoteFiles.Request> toResolve(List<PublishFile> input) {
+        List<RemoteFiles.Request> requests = new ArrayList<>();
+        for (PublishFile f : input) {
+            if (f == null || f.content() != null || !isRemote(f)
+                    || (present(f.sourceUrl()) && present(f.uploadKey()))) {
+                continue;
+            }
+            PathRules.Checked checked = PathRules.check(f.path());
+            if (checked.valid()) {
+                requests.add(new RemoteFiles.Request(checked.normalized(), f));
+            }
+        }
+        return requests;
+    }
 
     private static boolean isRemote(PublishFile f) {
         return present(f.sourceUrl()) || present(f.uploadKey());

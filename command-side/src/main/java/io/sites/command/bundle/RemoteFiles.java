@@ -4,6 +4,7 @@ import io.sites.api.Violation;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.json.PublishFile;
 import java.io.IOException;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -22,6 +23,17 @@ public interface RemoteFiles {
      * @param file the file as the client sent it; {@code sourceUrl} or {@code uploadKey} is set
      */
     Resolved resolve(String path, PublishFile file);
+
+    /**
+     * Called once per publish, before any {@link #resolve}, with every file that will be resolved: lets an
+     * implementation count them against a limit or start fetches in parallel. Does nothing by default.
+     */
+    default void prepare(List<Request> requests) {
+    }
+
+    /** A file that {@link #resolve} will be asked for. */
+    record Request(String path, PublishFile file) {
+    }
 
     /** Outcome of resolving one remote file. */
     sealed interface Resolved permits Fetched, Stored, Rejected {}

@@ -19,6 +19,7 @@ import io.sites.command.bundle.BundleFile;
 import io.sites.command.bundle.BundleInvalidException;
 import io.sites.command.bundle.BundleReader;
 import io.sites.command.bundle.RemoteFiles;
+import io.sites.command.fetch.SourceFetches;
 import io.sites.command.upload.Uploads;
 import io.sites.command.website.SlugClaims;
 import io.sites.command.website.SlugTakenException;
@@ -59,10 +60,12 @@ public class PublishService {
     private final ReadModels readModels;
     private final PublishRateLimit rateLimit;
     private final Uploads uploads;
+    private final SourceFetches fetches;
 
     public PublishService(CommandGateway commands, BundleReader bundles, BlobStore blobs, SlugClaims slugs,
-            ReadModels readModels, PublishRateLimit rateLimit, Uploads uploads) {
+            ReadModels readModels, PublishRateLimit rateLimit, Uploads uploads, SourceFetches fetches) {
         this.uploads = uploads;
+        this.fetches = fetches;
         this.commands = commands;
         this.bundles = bundles;
         this.blobs = blobs;
@@ -195,12 +198,21 @@ public class PublishService {
         return keys;
     }
 
-    /** Remote files of one publish: upload slots of the caller; sourceUrl not yet. */
-    private RemoteFiles remoteFilesOf(AccountId caller) {
-        RemoteFiles unsupported = RemoteFiles.unsupported();
-        return (path, file) -> file.uploadKey() != null && !file.uploadKey().isBlank()
-                ? uploads.resolve(caller, path, file)
-                : unsupported.resolve(path, file);
+    /** Remote files of one publish: the caller's upload slots, and sourceUrl fetches (parallel, counted). */
+    private static RemoteFiles remoteFiles(AccountId caller, Uploads uploads, SourceFetches.Batch fetched) {
+        return new RemoteFiles() {
+            @Override
+            public void prepare(List<Request> requests) {
+                fetched.prepare(requests);
+            }
+
+            @Override
+            public Resolved resolve(String path, PublishFile file) {
+                return file.uploadKey() != null && !file.uploadKey().isBlank()
+                        ? uploads.resolve(caller, path, file)
+                        : fetched.resolve(path, file);
+            }
+        };
     }
 
     private Bundle readBundle(AccountId caller, Map<String, String> fields, List<PublishFile> files) {
@@ -208,8 +220,8 @@ public class PublishService {
             fields.put("files", "Required: at least one file, and index.html among them.");
             throw new RequestInvalidException(fields, List.of());
         }
-        try {
-            Bundle bundle = bundles.read(files, remoteFilesOf(caller));
+        try (SourceFetches.Batch fetched = fetches.open(caller)) {
+            Bundle bundle = bundles.read(files, remoteFiles(caller, uploads, fetched));
             if (!fields.isEmpty()) {
                 throw new RequestInvalidException(fields, List.of());
             }
