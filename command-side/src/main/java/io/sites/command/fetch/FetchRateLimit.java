@@ -60,13 +60,16 @@ class FetchRateLimit {
 
     /** @return null when counted, else how many fetches are left in the window */
     private Integer count(AccountId account, long window, int fetches) {
-        if (jdbc.update("update fetch_rate set used = used + ? where account_id = ? and window_start = ?"
-                + " and used + ? <= ?", fetches, account.value(), window, fetches, perHour) == 1) {
+        if (increment(account, window, fetches)) {
             return null;
         }
         Integer used = jdbc.query("select used from fetch_rate where account_id = ? and window_start = ?",
                 rs -> rs.next() ? rs.getInt(1) : null, account.value(), window);
         if (used != null) {
+            // The row may have been committed by a concurrent request after the update looked (READ COMMITTED).
+            if (used + fetches <= perHour && increment(account, window, fetches)) {
+                return null;
+            }
             return Math.max(0, perHour - used);
         }
         if (fetches > perHour) {
@@ -76,5 +79,10 @@ class FetchRateLimit {
         jdbc.update("insert into fetch_rate (account_id, window_start, used) values (?, ?, ?)", account.value(),
                 window, fetches);
         return null;
+    }
+
+    private boolean increment(AccountId account, long window, int fetches) {
+        return jdbc.update("update fetch_rate set used = used + ? where account_id = ? and window_start = ?"
+                + " and used + ? <= ?", fetches, account.value(), window, fetches, perHour) == 1;
     }
 }
