@@ -100,15 +100,17 @@ public class PublishService {
         }
         rateLimit.acquire(owner);
         JobId jobId = JobId.generate();
-        Map<String, String> slots = uploadKeys(request.files());
-        uploads.claim(owner, slots, jobId.value());
+        uploads.claim(owner, slotClaims(request.files(), bundle), jobId.value());
+        PublishedWebsite published;
         try {
-            return createWebsite(owner, request, bundle, name, category, jobId);
+            published = createWebsite(owner, request, bundle, name, category, jobId);
         } catch (RuntimeException failed) {
             // The slots are only used up by a publish that happened; a failed one gives them back for the retry.
             uploads.release(jobId.value());
             throw failed;
         }
+        readModels.awaitWebsite(published.websiteId());
+        return published;
     }
 
     private PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request, Bundle bundle, String name,
@@ -125,7 +127,6 @@ public class PublishService {
             try {
                 commands.sendAndWait(new CreateWebsiteCommand(websiteId, owner, name, candidate, category,
                         description, jobId, manifest));
-                readModels.awaitWebsite(websiteId);
                 return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes());
             } catch (SlugTakenException taken) {
                 // An explicit slug is the client's choice: 409. A derived one moves on to the next suffix.
@@ -145,13 +146,16 @@ public class PublishService {
         Bundle bundle = readBundle(caller, fields, request.files());
         rateLimit.acquire(caller);
         JobId jobId = JobId.generate();
-        uploads.claim(caller, uploadKeys(request.files()), jobId.value());
+        uploads.claim(caller, slotClaims(request.files(), bundle), jobId.value());
+        PublishedVersion published;
         try {
-            return publishVersion(caller, websiteId, request, bundle, jobId);
+            published = publishVersion(caller, websiteId, request, bundle, jobId);
         } catch (RuntimeException failed) {
             uploads.release(jobId.value());
             throw failed;
         }
+        readModels.awaitWebsite(published.websiteId());
+        return published;
     }
 
     private PublishedVersion publishVersion(AccountId caller, String websiteId, PublishVersionRequest request,
@@ -164,7 +168,6 @@ public class PublishService {
         for (int attempt = 1; ; attempt++) {
             try {
                 PublishVersionCommand.Outcome outcome = commands.sendAndWait(command);
-                readModels.awaitWebsite(id);
                 return new PublishedVersion(id, jobId, outcome.version(), promote, outcome.slug(),
                         bundle.totalBytes());
             } catch (ConcurrencyException raced) {
@@ -187,15 +190,20 @@ public class PublishService {
         }
     }
 
-    /** Upload slots of this publish by the path they are published at (already checked by the bundle reader). */
-    private static Map<String, String> uploadKeys(List<PublishFile> files) {
-        Map<String, String> keys = new LinkedHashMap<>();
-        for (PublishFile file : files) {
-            if (file != null && file.uploadKey() != null && !file.uploadKey().isBlank()) {
-                keys.put(file.path(), file.uploadKey());
+    /**
+     * The upload slots of this publish with the blob each was read as. A valid bundle has one file per request
+     * file, in the same order, so the two lists pair up by index.
+     */
+    private static List<Uploads.Claim> slotClaims(List<PublishFile> files, Bundle bundle) {
+        List<Uploads.Claim> claims = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            PublishFile file = files.get(i);
+            if (file.uploadKey() != null && !file.uploadKey().isBlank()) {
+                claims.add(new Uploads.Claim(file.path(), file.uploadKey(),
+                        bundle.files().get(i).stored().sha256()));
             }
         }
-        return keys;
+        return claims;
     }
 
     /** Remote files of one publish: the caller's upload slots, and sourceUrl fetches (parallel, counted). */

@@ -61,6 +61,10 @@ public class Uploads {
     public record Allocated(String path, String uploadKey, String secret, String contentType, Instant expiresAt) {
     }
 
+    /** One slot a publish uses: the path as the client wrote it, the key, and the blob the bundle was read as. */
+    public record Claim(String path, String uploadKey, String sha256) {
+    }
+
     /** The bytes a PUT stored under a slot. */
     public record Received(String uploadKey, String path, BlobRef blob) {
     }
@@ -221,18 +225,20 @@ public class Uploads {
      * Uses up the slots for one publish, or none: a slot another publish claimed meanwhile is a violation. Each
      * claim is a conditional update, so two publishes racing for one slot cannot both have it.
      */
-    public void claim(AccountId caller, Map<String, String> keysByPath, String publishId) {
+    public void claim(AccountId caller, List<Claim> claims, String publishId) {
         Timestamp now = Timestamp.from(clock.instant());
         List<Violation> lost = new ArrayList<>();
-        keysByPath.forEach((path, key) -> {
+        for (Claim claim : claims) {
+            // The blob must still be the one the bundle was checked with: a PUT may have replaced it meanwhile.
             int claimed = jdbc.update("update upload_slot set used_at = ?, used_by = ? where upload_key = ?"
-                    + " and account_id = ? and used_at is null and expires_at > ?", now, publishId, key,
-                    caller.value(), now);
+                    + " and account_id = ? and used_at is null and expires_at > ? and blob_sha256 = ?", now,
+                    publishId, claim.uploadKey(), caller.value(), now, claim.sha256());
             if (claimed == 0) {
-                lost.add(Violation.of("UPLOAD_USED", path, "File \"" + path + "\" names an upload slot that "
-                        + "another publish used or that expired meanwhile.", "Allocate a new slot and publish again."));
+                lost.add(Violation.of("UPLOAD_USED", claim.path(), "File \"" + claim.path() + "\" names an upload "
+                        + "slot that another publish used, that expired, or whose bytes were replaced meanwhile.",
+                        "Publish again (with a new slot if it was used or expired)."));
             }
-        });
+        }
         if (!lost.isEmpty()) {
             release(publishId);
             throw new RequestInvalidException(Map.of(), lost);
