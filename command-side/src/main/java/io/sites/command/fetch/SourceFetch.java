@@ -60,9 +60,12 @@ final class SourceFetch {
     private final long maxBytes;
     private final Duration connectTimeout;
     private final Duration readTimeout;
+    private final Duration totalTimeout;
 
+    /** @param totalTimeout for the whole fetch, redirects included, so a server trickling bytes cannot hold on */
     SourceFetch(AddressPolicy policy, Resolver resolver, SSLSocketFactory tls, BlobStore blobs, long maxBytes,
-            Duration connectTimeout, Duration readTimeout) {
+            Duration connectTimeout, Duration readTimeout, Duration totalTimeout) {
+        this.totalTimeout = totalTimeout;
         this.policy = policy;
         this.resolver = resolver;
         this.tls = tls;
@@ -73,6 +76,7 @@ final class SourceFetch {
     }
 
     Result fetch(String sourceUrl) throws Failed, IOException {
+        long deadline = System.nanoTime() + totalTimeout.toNanos();
         SourceLocation location;
         try {
             location = SourceLocation.parse(sourceUrl);
@@ -110,7 +114,7 @@ final class SourceFetch {
                     throw new Failed("SOURCE_HTTP_ERROR", "it answered with Content-Encoding " + encoding
                             + " although identity was asked for");
                 }
-                return new Result(body(in, headers), headers.get("content-type"));
+                return new Result(body(in, headers, deadline), headers.get("content-type"));
             } catch (java.net.SocketTimeoutException timeout) {
                 throw new Failed("SOURCE_UNREACHABLE", "the server did not answer in time");
             } catch (javax.net.ssl.SSLException tlsFailed) {
@@ -175,7 +179,7 @@ final class SourceFetch {
         return location.port() == 443 ? host : host + ":" + location.port();
     }
 
-    private BlobRef body(InputStream in, Map<String, String> headers) throws Failed, IOException {
+    private BlobRef body(InputStream in, Map<String, String> headers, long deadline) throws Failed, IOException {
         InputStream body;
         if (headers.getOrDefault("transfer-encoding", "").toLowerCase(Locale.ROOT).contains("chunked")) {
             body = new Chunked(in);
@@ -193,12 +197,16 @@ final class SourceFetch {
         } else {
             body = in;
         }
-        Capped capped = new Capped(body, maxBytes);
+        Capped capped = new Capped(body, maxBytes, deadline);
         try {
             return blobs.write(capped);
         } catch (IOException | RuntimeException e) {
             if (capped.exceeded) {
                 throw tooLarge();
+            }
+            if (capped.late) {
+                throw new Failed("SOURCE_UNREACHABLE", "the download took longer than " + totalTimeout.toSeconds()
+                        + " seconds");
             }
             if (capped.sourceFailed && e instanceof IOException io) {
                 throw io;
@@ -337,13 +345,16 @@ final class SourceFetch {
     /** Stops one byte past the limit, so an oversize body is never read whole. */
     private static final class Capped extends FilterInputStream {
         private final long cap;
+        private final long deadline;
         private long count;
         boolean exceeded;
         boolean sourceFailed;
+        boolean late;
 
-        Capped(InputStream in, long cap) {
+        Capped(InputStream in, long cap, long deadline) {
             super(in);
             this.cap = cap;
+            this.deadline = deadline;
         }
 
         @Override
@@ -354,6 +365,10 @@ final class SourceFetch {
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
+            if (System.nanoTime() > deadline) {
+                late = true;
+                throw new IOException("fetch deadline passed");
+            }
             int n;
             try {
                 n = super.read(b, off, (int) Math.min(len, cap + 1 - count));

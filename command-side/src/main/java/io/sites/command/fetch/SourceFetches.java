@@ -36,7 +36,7 @@ public class SourceFetches {
 
     SourceFetches(AddressPolicy policy, FetchTls tls, BlobStore blobs, BundleLimits limits, FetchRateLimit rateLimit) {
         this.fetch = new SourceFetch(policy, java.net.InetAddress::getAllByName, tls.sockets(), blobs,
-                limits.fileBytes(), Duration.ofSeconds(5), Duration.ofSeconds(15));
+                limits.fileBytes(), Duration.ofSeconds(5), Duration.ofSeconds(15), Duration.ofSeconds(120));
         this.rateLimit = rateLimit;
         this.blobs = blobs;
     }
