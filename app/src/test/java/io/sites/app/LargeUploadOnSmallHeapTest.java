@@ -42,6 +42,10 @@ class LargeUploadOnSmallHeapTest {
         String classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !entry.endsWith("test-classes"))
                 .collect(Collectors.joining(File.pathSeparator));
+        // Surefire exposes the real classpath (not its manifest-only booter jar), so test classes are really left out.
+        assertThat(classpath.split(File.pathSeparator)).hasSizeGreaterThan(10)
+                .anyMatch(entry -> entry.replace('\\', '/').endsWith("app/target/classes"))
+                .noneMatch(entry -> entry.contains("test-classes"));
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m", "-XX:+ExitOnOutOfMemoryError", "-cp", classpath, SitesApplication.class.getName());
         builder.environment().putAll(Map.of("SERVER_PORT", Integer.toString(port), "SITES_DATA_DIR", data.toString(),
