@@ -160,6 +160,11 @@ class UploadFlowTest extends EmbeddedAppTest {
         assertThat(publish.status()).isEqualTo(422);
         assertThat(publish.json().get("error").get("violations").get(0).get("code").asString())
                 .isEqualTo("UPLOAD_EXPIRED");
+
+        clock.advance(Duration.ofDays(1));
+        allocate(ALICE, slotRequest("later.png", null, null));
+        assertThat(http().putBytes(slot.get("putUrl").asString(), "image/png", new byte[] {1}).status())
+                .as("a day after expiry the account's next allocation has removed the slot").isEqualTo(404);
     }
 
     @Test

@@ -41,6 +41,8 @@ import org.springframework.stereotype.Service;
 public class Uploads {
     public static final Duration LIFETIME = Duration.ofHours(1);
     static final String KEY_PREFIX = "upl_";
+    /** Expired slots stay a day, so that a late PUT or publish is told "expired" rather than "unknown". */
+    static final Duration KEPT_AFTER_EXPIRY = Duration.ofDays(1);
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final JdbcTemplate jdbc;
@@ -114,6 +116,10 @@ public class Uploads {
         }
         Instant now = clock.instant();
         Instant expires = now.plus(LIFETIME);
+        // Housekeeping by the account's own allocations: its slots a day past expiry are of no use to anyone
+        // (a publish keeps its blobs through the manifest, not through the slot).
+        jdbc.update("delete from upload_slot where account_id = ? and expires_at < ?", owner.value(),
+                Timestamp.from(now.minus(KEPT_AFTER_EXPIRY)));
         List<Allocated> slots = new ArrayList<>(files.size());
         for (int i = 0; i < files.size(); i++) {
             BundleReader.Target target = targets.get(i);
