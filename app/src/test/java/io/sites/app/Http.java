@@ -55,6 +55,16 @@ public final class Http {
         return send(builder);
     }
 
+    /** PUT raw bytes without a token, as a client does to an upload slot's putUrl (only its path is used). */
+    public Response putBytes(String url, String contentType, byte[] body) {
+        HttpRequest.Builder builder = builder(URI.create(url).getRawPath(), null)
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(body));
+        if (contentType != null) {
+            builder.header("Content-Type", contentType);
+        }
+        return send(builder);
+    }
+
     /** GET a path on a site host, as a browser at http://{slug}.localhost would. */
     public Response site(String slug, String path) {
         return site(slug, "GET", path);

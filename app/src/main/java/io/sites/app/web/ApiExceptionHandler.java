@@ -3,6 +3,7 @@ package io.sites.app.web;
 import io.sites.api.json.ErrorBody;
 import io.sites.command.publish.RateLimitedException;
 import io.sites.command.publish.RequestInvalidException;
+import io.sites.command.upload.UploadRefusedException;
 import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -42,6 +43,21 @@ class ApiExceptionHandler {
                 .header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfter().toSeconds()))
                 .contentType(MediaType.APPLICATION_JSON)
                 .body(ErrorBody.of(ErrorCodes.RATE_LIMITED, e.getMessage()));
+    }
+
+    @ExceptionHandler(UploadRefusedException.class)
+    ResponseEntity<ErrorBody> uploadRefused(UploadRefusedException e) {
+        return switch (e.reason()) {
+            case UNKNOWN -> body(HttpStatus.NOT_FOUND, ErrorBody.of(ErrorCodes.NOT_FOUND, e.getMessage()));
+            case EXPIRED -> body(HttpStatus.GONE, ErrorBody.of(ErrorCodes.UPLOAD_EXPIRED, e.getMessage()));
+            case USED -> body(HttpStatus.CONFLICT, ErrorBody.of(ErrorCodes.UPLOAD_USED, e.getMessage()));
+            case CONTENT_TYPE -> body(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                    ErrorBody.of(ErrorCodes.UPLOAD_CONTENT_TYPE, e.getMessage()));
+            case TOO_LARGE -> body(HttpStatus.CONTENT_TOO_LARGE, ErrorBody.of(ErrorCodes.FILE_TOO_LARGE,
+                    e.getMessage()));
+            case SIZE_MISMATCH -> body(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.UPLOAD_SIZE_MISMATCH,
+                    e.getMessage()));
+        };
     }
 
     @ExceptionHandler(SlugTakenException.class)

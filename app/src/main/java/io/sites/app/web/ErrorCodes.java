@@ -16,6 +16,11 @@ final class ErrorCodes {
     static final String BAD_REQUEST = "BAD_REQUEST";
     static final String RATE_LIMITED = "RATE_LIMITED";
     static final String INTERNAL = "INTERNAL";
+    static final String FILE_TOO_LARGE = "FILE_TOO_LARGE";
+    static final String UPLOAD_EXPIRED = "UPLOAD_EXPIRED";
+    static final String UPLOAD_USED = "UPLOAD_USED";
+    static final String UPLOAD_CONTENT_TYPE = "UPLOAD_CONTENT_TYPE";
+    static final String UPLOAD_SIZE_MISMATCH = "UPLOAD_SIZE_MISMATCH";
 
     private ErrorCodes() {
     }

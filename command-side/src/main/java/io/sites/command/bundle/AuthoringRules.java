@@ -7,15 +7,20 @@ final class AuthoringRules {
 
     private AuthoringRules() {}
 
+    /** Whether files of this type are scanned at all: only these need their bytes in memory. */
+    static boolean scans(String essence) {
+        return ContentTypes.isHtml(essence) || ContentTypes.isXml(essence) || essence.equals("text/css")
+                || ContentTypes.isJavaScript(essence);
+    }
+
     /** @param essence type/subtype the browser will treat the file as */
     static void check(String essence, byte[] bytes, Findings out) {
+        if (!scans(essence)) {
+            return;
+        }
         boolean html = ContentTypes.isHtml(essence);
         boolean xml = ContentTypes.isXml(essence);
         boolean css = essence.equals("text/css");
-        boolean js = ContentTypes.isJavaScript(essence);
-        if (!html && !xml && !css && !js) {
-            return;
-        }
         String text = new String(bytes, StandardCharsets.UTF_8);
         if (html) {
             MarkupRules.checkHtml(text, out);

@@ -1,5 +1,6 @@
 package io.sites.command.bundle;
 
+import io.sites.api.blob.BlobRef;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -7,21 +8,32 @@ import java.util.Objects;
  * One checked file of a bundle: where it is served, as what, and its decoded bytes. The array is not copied, so
  * callers must not change it.
  *
+ * <p>A file that arrived by upload slot or sourceUrl is already in the blob store: it carries that {@code stored}
+ * reference, and its bytes only when they had to be read for the authoring rules (HTML, SVG, CSS, JavaScript), so a
+ * 50 MB video is never held in memory.
+ *
  * @param path        normalised relative path (Unicode NFC, no {@code ./} segments), for example {@code assets/app.css}
  * @param contentType the media type it is served with, text types with {@code ; charset=utf-8}
- * @param bytes       the decoded contents
+ * @param bytes       the decoded contents; null only when {@code stored} is set
+ * @param stored      the blob already holding the contents, or null for inline files
  */
-public record BundleFile(String path, String contentType, byte[] bytes) {
+public record BundleFile(String path, String contentType, byte[] bytes, BlobRef stored) {
 
     public BundleFile {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(contentType, "contentType");
-        Objects.requireNonNull(bytes, "bytes");
+        if (bytes == null && stored == null) {
+            throw new NullPointerException("bytes");
+        }
+    }
+
+    public BundleFile(String path, String contentType, byte[] bytes) {
+        this(path, contentType, Objects.requireNonNull(bytes, "bytes"), null);
     }
 
     /** Size in bytes. */
     public long size() {
-        return bytes.length;
+        return stored != null ? stored.size() : bytes.length;
     }
 
     @Override
@@ -29,16 +41,18 @@ public record BundleFile(String path, String contentType, byte[] bytes) {
         return o instanceof BundleFile other
                 && path.equals(other.path)
                 && contentType.equals(other.contentType)
-                && Arrays.equals(bytes, other.bytes);
+                && Arrays.equals(bytes, other.bytes)
+                && Objects.equals(stored, other.stored);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(path, contentType, Arrays.hashCode(bytes));
+        return Objects.hash(path, contentType, Arrays.hashCode(bytes), stored);
     }
 
     @Override
     public String toString() {
-        return "BundleFile[path=" + path + ", contentType=" + contentType + ", size=" + bytes.length + "]";
+        return "BundleFile[path=" + path + ", contentType=" + contentType + ", size=" + size()
+                + (stored != null ? ", stored=" + stored.sha256() : "") + "]";
     }
 }

@@ -1,7 +1,10 @@
 package io.sites.command.bundle;
 
 import io.sites.api.Violation;
+import io.sites.api.blob.BlobRef;
 import io.sites.api.json.PublishFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -41,12 +44,24 @@ public final class BundleReader {
      * @throws BundleInvalidException listing every violation when the files break any rule
      */
     public Bundle read(List<PublishFile> files) {
+        return read(files, remoteFiles);
+    }
+
+    /**
+     * As {@link #read(List)}, with the remote files of one publish resolved by {@code remote}: upload slots belong to
+     * the calling account, so the publish path passes a resolver bound to it.
+     */
+    public Bundle read(List<PublishFile> files, RemoteFiles remote) {
+        Objects.requireNonNull(remote, "remote");
         List<PublishFile> input = files == null ? List.of() : files;
         long remoteCount = input.stream().filter(f -> f != null && isRemote(f)).count();
         boolean resolveRemote = remoteCount <= limits.remoteFiles();
+        if (resolveRemote && remoteCount > 0) {
+            remote.prepare(toResolve(input));
+        }
         List<Entry> entries = new ArrayList<>(input.size());
         for (int i = 0; i < input.size(); i++) {
-            entries.add(readFile(i, input.get(i), resolveRemote));
+            entries.add(readFile(i, input.get(i), resolveRemote ? remote : null));
         }
         markDuplicates(entries);
 
@@ -68,6 +83,34 @@ public final class BundleReader {
         return new Bundle(entries.stream().map(Entry::toFile).toList());
     }
 
+    /**
+     * What a file will be published as, checked by the same path and content-type rules as a bundle file.
+     *
+     * @param path        the normalised path, or null when the path is missing
+     * @param contentType the type it will be served with (inferred from the path when none was declared)
+     * @param violations  every rule the path or the declared type breaks; empty when publishable
+     */
+    public record Target(String path, String contentType, List<Violation> violations) {
+        public Target {
+            violations = List.copyOf(violations);
+        }
+    }
+
+    /** Checks a path and an optional declared type ahead of the bytes, as upload slots need. */
+    public Target checkTarget(String path, String contentType) {
+        PublishFile file = new PublishFile(path, null, null, contentType, null, null);
+        PathRules.Checked checked = PathRules.check(path);
+        String hintPath = checked.valid() ? checked.normalized() : PathRules.suggest(path);
+        Entry e = new Entry(0, file, new Findings(path, hintPath != null ? hintPath : checked.normalized()));
+        e.path = checked.normalized();
+        e.pathValid = checked.valid();
+        checked.problems().forEach(p -> e.findings.add(Codes.INVALID_PATH, p.message(), p.detail()));
+        if (e.path != null) {
+            settleContentType(e, null);
+        }
+        return new Target(e.path, e.contentType, e.findings.violations());
+    }
+
     /** One file on its way through the checks. */
     private static final class Entry {
         final int index;
@@ -77,6 +120,8 @@ public final class BundleReader {
         boolean pathValid;
         long size = -1;
         byte[] bytes;
+        BlobRef stored;
+        RemoteFiles.Contents storedContents;
         String contentType;
 
         Entry(int index, PublishFile file, Findings findings) {
@@ -86,16 +131,16 @@ public final class BundleReader {
         }
 
         BundleFile toFile() {
-            if (!pathValid || bytes == null || contentType == null) {
+            if (!pathValid || (bytes == null && stored == null) || contentType == null) {
                 throw new IllegalStateException("files[" + index + "] was not checked completely");
             }
-            return new BundleFile(path, contentType, bytes);
+            return new BundleFile(path, contentType, bytes, stored);
         }
     }
 
     // ---- one file --------------------------------------------------------------------------------------------
 
-    private Entry readFile(int index, PublishFile file, boolean resolveRemote) {
+    private Entry readFile(int index, PublishFile file, RemoteFiles remote) {
         if (file == null) {
             Entry e = new Entry(index, null, new Findings(null, null));
             e.findings.add(Codes.INVALID_FILE,
@@ -149,8 +194,8 @@ public final class BundleReader {
             if (encodingKnown) {
                 readContent(e, base64);
             }
-        } else if (resolveRemote && e.pathValid) {
-            hint = resolve(e);
+        } else if (remote != null && e.pathValid) {
+            hint = resolve(e, remote);
         }
 
         if (e.path != null) {
@@ -159,11 +204,15 @@ public final class BundleReader {
         long fileLimit = Math.min(limits.fileBytes(), Integer.MAX_VALUE - 16L);
         if (e.size > fileLimit) {
             e.bytes = null;
+            e.stored = null;
             out.add(Codes.FILE_TOO_LARGE,
                     "File " + out.file() + " is " + Text.bytes(e.size) + " after decoding; the limit is "
                             + Text.bytes(limits.fileBytes()) + human(limits.fileBytes()) + " per file.",
                     "Make the file at most " + Text.bytes(limits.fileBytes()) + ": compress or scale down "
                             + "images and videos, or split large data into several files.");
+        }
+        if (e.stored != null && e.contentType != null && AuthoringRules.scans(scanEssence(e))) {
+            e.bytes = readStored(e);
         }
         if (e.bytes != null && e.contentType != null) {
             AuthoringRules.check(scanEssence(e), e.bytes, out);
@@ -217,19 +266,33 @@ public final class BundleReader {
     }
 
     /** Resolves a remote file; returns the type the source declared, or null. */
-    private String resolve(Entry e) {
-        RemoteFiles.Resolved resolved = remoteFiles.resolve(e.path, e.file);
+    private String resolve(Entry e, RemoteFiles remote) {
+        RemoteFiles.Resolved resolved = remote.resolve(e.path, e.file);
         switch (Objects.requireNonNull(resolved, "RemoteFiles answered null")) {
             case RemoteFiles.Fetched fetched -> {
                 e.bytes = fetched.bytes();
                 e.size = fetched.bytes().length;
                 return fetched.contentType();
             }
+            case RemoteFiles.Stored stored -> {
+                e.stored = stored.blob();
+                e.storedContents = stored.contents();
+                e.size = stored.blob().size();
+                return stored.contentType();
+            }
             case RemoteFiles.Rejected rejected -> {
                 Violation v = rejected.violation();
                 e.findings.add(v.path() != null ? v : Violation.of(v.code(), e.file.path(), v.message(), v.detail()));
                 return null;
             }
+        }
+    }
+
+    private static byte[] readStored(Entry e) {
+        try {
+            return e.storedContents.read();
+        } catch (IOException failed) {
+            throw new UncheckedIOException("Could not read back " + e.path, failed);
         }
     }
 
@@ -392,6 +455,22 @@ public final class BundleReader {
     }
 
     // ---- helpers ---------------------------------------------------------------------------------------------
+
+    /** Exactly the files readFile will resolve: one body, remote, with a valid path. */
+    private static List<RemoteFiles.Request> toResolve(List<PublishFile> input) {
+        List<RemoteFiles.Request> requests = new ArrayList<>();
+        for (PublishFile f : input) {
+            if (f == null || f.content() != null || !isRemote(f)
+                    || (present(f.sourceUrl()) && present(f.uploadKey()))) {
+                continue;
+            }
+            PathRules.Checked checked = PathRules.check(f.path());
+            if (checked.valid()) {
+                requests.add(new RemoteFiles.Request(checked.normalized(), f));
+            }
+        }
+        return requests;
+    }
 
     private static boolean isRemote(PublishFile f) {
         return present(f.sourceUrl()) || present(f.uploadKey());

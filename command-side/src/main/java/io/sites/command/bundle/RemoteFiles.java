@@ -1,7 +1,10 @@
 package io.sites.command.bundle;
 
 import io.sites.api.Violation;
+import io.sites.api.blob.BlobRef;
 import io.sites.api.json.PublishFile;
+import java.io.IOException;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -21,8 +24,19 @@ public interface RemoteFiles {
      */
     Resolved resolve(String path, PublishFile file);
 
+    /**
+     * Called once per publish, before any {@link #resolve}, with every file that will be resolved: lets an
+     * implementation count them against a limit or start fetches in parallel. Does nothing by default.
+     */
+    default void prepare(List<Request> requests) {
+    }
+
+    /** A file that {@link #resolve} will be asked for. */
+    record Request(String path, PublishFile file) {
+    }
+
     /** Outcome of resolving one remote file. */
-    sealed interface Resolved permits Fetched, Rejected {}
+    sealed interface Resolved permits Fetched, Stored, Rejected {}
 
     /**
      * The bytes were obtained.
@@ -34,6 +48,25 @@ public interface RemoteFiles {
         public Fetched {
             Objects.requireNonNull(bytes, "bytes");
         }
+    }
+
+    /**
+     * The bytes are already in the blob store (an upload slot, or a fetch streamed there). {@link BundleReader} reads
+     * them back through {@code contents} only when the authoring rules must scan the file.
+     *
+     * @param contentType as in {@link Fetched}
+     */
+    record Stored(BlobRef blob, String contentType, Contents contents) implements Resolved {
+        public Stored {
+            Objects.requireNonNull(blob, "blob");
+            Objects.requireNonNull(contents, "contents");
+        }
+    }
+
+    /** Reads a stored file's bytes, for the few types whose contents the authoring rules check. */
+    @FunctionalInterface
+    interface Contents {
+        byte[] read() throws IOException;
     }
 
     /** The file cannot be resolved, for a reason the client can fix. */

@@ -57,18 +57,24 @@ public class PublishRateLimit {
     }
 
     private boolean count(AccountId account, long window) {
-        if (jdbc.update("update publish_rate set used = used + 1 where account_id = ? and window_start = ?"
-                + " and used < ?", account.value(), window, perMinute) == 1) {
+        if (increment(account, window)) {
             return true;
         }
         Integer used = jdbc.query("select used from publish_rate where account_id = ? and window_start = ?",
                 rs -> rs.next() ? rs.getInt(1) : null, account.value(), window);
         if (used != null) {
-            return false;
+            // Under READ COMMITTED the row may have been committed by a concurrent request between the update and
+            // this select: only a full window refuses, otherwise count against the row now visible.
+            return used < perMinute && increment(account, window);
         }
         jdbc.update("delete from publish_rate where account_id = ? and window_start < ?", account.value(), window);
         jdbc.update("insert into publish_rate (account_id, window_start, used) values (?, ?, 1)", account.value(),
                 window);
         return true;
+    }
+
+    private boolean increment(AccountId account, long window) {
+        return jdbc.update("update publish_rate set used = used + 1 where account_id = ? and window_start = ?"
+                + " and used < ?", account.value(), window, perMinute) == 1;
     }
 }

@@ -18,6 +18,9 @@ import io.sites.command.bundle.Bundle;
 import io.sites.command.bundle.BundleFile;
 import io.sites.command.bundle.BundleInvalidException;
 import io.sites.command.bundle.BundleReader;
+import io.sites.command.bundle.RemoteFiles;
+import io.sites.command.fetch.SourceFetches;
+import io.sites.command.upload.Uploads;
 import io.sites.command.website.SlugClaims;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -56,9 +59,13 @@ public class PublishService {
     private final SlugClaims slugs;
     private final ReadModels readModels;
     private final PublishRateLimit rateLimit;
+    private final Uploads uploads;
+    private final SourceFetches fetches;
 
     public PublishService(CommandGateway commands, BundleReader bundles, BlobStore blobs, SlugClaims slugs,
-            ReadModels readModels, PublishRateLimit rateLimit) {
+            ReadModels readModels, PublishRateLimit rateLimit, Uploads uploads, SourceFetches fetches) {
+        this.uploads = uploads;
+        this.fetches = fetches;
         this.commands = commands;
         this.bundles = bundles;
         this.blobs = blobs;
@@ -84,7 +91,7 @@ public class PublishService {
         if (request.slug() != null) {
             Slug.problem(request.slug()).ifPresent(problem -> fields.put("slug", problem));
         }
-        Bundle bundle = readBundle(fields, request.files());
+        Bundle bundle = readBundle(owner, fields, request.files());
 
         String name = request.name() != null && !request.name().isBlank() ? request.name().strip()
                 : request.slug() != null ? request.slug() : "Untitled website";
@@ -92,9 +99,24 @@ public class PublishService {
             throw new SlugTakenException(request.slug());
         }
         rateLimit.acquire(owner);
+        JobId jobId = JobId.generate();
+        uploads.claim(owner, slotClaims(request.files(), bundle), jobId.value());
+        PublishedWebsite published;
+        try {
+            published = createWebsite(owner, request, bundle, name, category, jobId);
+        } catch (RuntimeException failed) {
+            // The slots are only used up by a publish that happened; a failed one gives them back for the retry.
+            uploads.release(jobId.value());
+            throw failed;
+        }
+        readModels.awaitWebsite(published.websiteId());
+        return published;
+    }
+
+    private PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request, Bundle bundle, String name,
+            Category category, JobId jobId) {
         List<ManifestEntry> manifest = store(bundle);
         WebsiteId websiteId = WebsiteId.generate();
-        JobId jobId = JobId.generate();
         String description = request.description() == null || request.description().isBlank() ? null
                 : request.description();
 
@@ -105,7 +127,6 @@ public class PublishService {
             try {
                 commands.sendAndWait(new CreateWebsiteCommand(websiteId, owner, name, candidate, category,
                         description, jobId, manifest));
-                readModels.awaitWebsite(websiteId);
                 return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes());
             } catch (SlugTakenException taken) {
                 // An explicit slug is the client's choice: 409. A derived one moves on to the next suffix.
@@ -122,18 +143,31 @@ public class PublishService {
         }
         Map<String, String> fields = new LinkedHashMap<>();
         checkLength(fields, "message", request.message(), MESSAGE_MAX);
-        Bundle bundle = readBundle(fields, request.files());
+        Bundle bundle = readBundle(caller, fields, request.files());
         rateLimit.acquire(caller);
+        JobId jobId = JobId.generate();
+        uploads.claim(caller, slotClaims(request.files(), bundle), jobId.value());
+        PublishedVersion published;
+        try {
+            published = publishVersion(caller, websiteId, request, bundle, jobId);
+        } catch (RuntimeException failed) {
+            uploads.release(jobId.value());
+            throw failed;
+        }
+        readModels.awaitWebsite(published.websiteId());
+        return published;
+    }
+
+    private PublishedVersion publishVersion(AccountId caller, String websiteId, PublishVersionRequest request,
+            Bundle bundle, JobId jobId) {
         List<ManifestEntry> manifest = store(bundle);
         boolean promote = request.promote() == null || request.promote();
-        JobId jobId = JobId.generate();
         String message = request.message() == null || request.message().isBlank() ? null : request.message();
         WebsiteId id = new WebsiteId(websiteId);
         PublishVersionCommand command = new PublishVersionCommand(id, caller, jobId, message, promote, manifest);
         for (int attempt = 1; ; attempt++) {
             try {
                 PublishVersionCommand.Outcome outcome = commands.sendAndWait(command);
-                readModels.awaitWebsite(id);
                 return new PublishedVersion(id, jobId, outcome.version(), promote, outcome.slug(),
                         bundle.totalBytes());
             } catch (ConcurrencyException raced) {
@@ -156,13 +190,46 @@ public class PublishService {
         }
     }
 
-    private Bundle readBundle(Map<String, String> fields, List<PublishFile> files) {
+    /**
+     * The upload slots of this publish with the blob each was read as. A valid bundle has one file per request
+     * file, in the same order, so the two lists pair up by index.
+     */
+    private static List<Uploads.Claim> slotClaims(List<PublishFile> files, Bundle bundle) {
+        List<Uploads.Claim> claims = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            PublishFile file = files.get(i);
+            if (file.uploadKey() != null && !file.uploadKey().isBlank()) {
+                claims.add(new Uploads.Claim(file.path(), file.uploadKey(),
+                        bundle.files().get(i).stored().sha256()));
+            }
+        }
+        return claims;
+    }
+
+    /** Remote files of one publish: the caller's upload slots, and sourceUrl fetches (parallel, counted). */
+    private static RemoteFiles remoteFiles(AccountId caller, Uploads uploads, SourceFetches.Batch fetched) {
+        return new RemoteFiles() {
+            @Override
+            public void prepare(List<Request> requests) {
+                fetched.prepare(requests);
+            }
+
+            @Override
+            public Resolved resolve(String path, PublishFile file) {
+                return file.uploadKey() != null && !file.uploadKey().isBlank()
+                        ? uploads.resolve(caller, path, file)
+                        : fetched.resolve(path, file);
+            }
+        };
+    }
+
+    private Bundle readBundle(AccountId caller, Map<String, String> fields, List<PublishFile> files) {
         if (files == null || files.isEmpty()) {
             fields.put("files", "Required: at least one file, and index.html among them.");
             throw new RequestInvalidException(fields, List.of());
         }
-        try {
-            Bundle bundle = bundles.read(files);
+        try (SourceFetches.Batch fetched = fetches.open(caller)) {
+            Bundle bundle = bundles.read(files, remoteFiles(caller, uploads, fetched));
             if (!fields.isEmpty()) {
                 throw new RequestInvalidException(fields, List.of());
             }
@@ -187,6 +254,9 @@ public class PublishService {
             List<Future<BlobRef>> refs = new ArrayList<>(files.size());
             for (BundleFile file : files) {
                 refs.add(pool.submit(() -> {
+                    if (file.stored() != null) {
+                        return file.stored(); // streamed into the store by its upload or fetch
+                    }
                     permits.acquire();
                     try {
                         return blobs.write(file.bytes());

@@ -11,6 +11,12 @@ public class RateLimitedException extends RuntimeException {
         this.retryAfter = retryAfter;
     }
 
+    /** Another limit than publishes a minute; the message names it and says that nothing was published. */
+    public RateLimitedException(String message, Duration retryAfter) {
+        super(message);
+        this.retryAfter = retryAfter;
+    }
+
     public Duration retryAfter() {
         return retryAfter;
     }

@@ -1,0 +1,23 @@
+package io.sites.command.fetch;
+
+import javax.net.ssl.SSLContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Production's fetch policy: public addresses only, and the JDK's trusted CAs. There is deliberately no property
+ * to relax either; tests replace these beans with {@code @Primary} ones defined in test sources.
+ */
+@Configuration(proxyBeanMethods = false)
+class FetchConfiguration {
+
+    @Bean
+    AddressPolicy addressPolicy() {
+        return AddressPolicy.publicOnly();
+    }
+
+    @Bean
+    SourceFetches.FetchTls fetchTls() throws Exception {
+        return new SourceFetches.FetchTls(SSLContext.getDefault().getSocketFactory());
+    }
+}

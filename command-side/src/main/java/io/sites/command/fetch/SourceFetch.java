@@ -1,0 +1,389 @@
+package io.sites.command.fetch;
+
+import io.sites.api.blob.BlobRef;
+import io.sites.api.blob.BlobStore;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
+
+/**
+ * One sourceUrl fetch: every hop's host is resolved here, every address checked by the {@link AddressPolicy}, and
+ * the socket opened to exactly that checked address (no second lookup a resolver could answer differently); TLS
+ * then verifies the certificate for the host as written, with SNI. HTTP/1.1 GET, at most three redirects, connect
+ * and read timeouts, and the body streamed into the blob store through a cap.
+ */
+final class SourceFetch {
+    static final int MAX_REDIRECTS = 3;
+    private static final int MAX_HEADER_BYTES = 64 * 1024;
+
+    /** A failure the client can act on; {@code code} is the violation code. */
+    static final class Failed extends Exception {
+        final String code;
+
+        Failed(String code, String message) {
+            super(message);
+            this.code = code;
+        }
+    }
+
+    record Result(BlobRef blob, String contentType) {
+    }
+
+    /** Looks names up; a port so tests can answer for names they own. Production uses the system resolver. */
+    @FunctionalInterface
+    interface Resolver {
+        InetAddress[] resolve(String host) throws UnknownHostException;
+    }
+
+    private final AddressPolicy policy;
+    private final Resolver resolver;
+    private final SSLSocketFactory tls;
+    private final BlobStore blobs;
+    private final long maxBytes;
+    private final Duration connectTimeout;
+    private final Duration readTimeout;
+    private final Duration totalTimeout;
+
+    /** @param totalTimeout for the whole fetch, redirects included, so a server trickling bytes cannot hold on */
+    SourceFetch(AddressPolicy policy, Resolver resolver, SSLSocketFactory tls, BlobStore blobs, long maxBytes,
+            Duration connectTimeout, Duration readTimeout, Duration totalTimeout) {
+        this.totalTimeout = totalTimeout;
+        this.policy = policy;
+        this.resolver = resolver;
+        this.tls = tls;
+        this.blobs = blobs;
+        this.maxBytes = maxBytes;
+        this.connectTimeout = connectTimeout;
+        this.readTimeout = readTimeout;
+    }
+
+    Result fetch(String sourceUrl) throws Failed, IOException {
+        long deadline = System.nanoTime() + totalTimeout.toNanos();
+        SourceLocation location;
+        try {
+            location = SourceLocation.parse(sourceUrl);
+        } catch (SourceLocation.Invalid invalid) {
+            throw new Failed("SOURCE_URL_INVALID", invalid.getMessage());
+        }
+        for (int hop = 0; ; hop++) {
+            InetAddress address = checkedAddress(location);
+            try (Socket socket = connect(address, location)) {
+                InputStream in = new BufferedInputStream(socket.getInputStream());
+                OutputStream out = socket.getOutputStream();
+                out.write(("GET " + location.target() + " HTTP/1.1\r\nHost: " + hostHeader(location)
+                        + "\r\nUser-Agent: sites-fetch/1\r\nAccept: */*\r\nAccept-Encoding: identity\r\n"
+                        + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                int status = status(readLine(in));
+                Map<String, String> headers = readHeaders(in);
+                if (status >= 300 && status < 400 && status != 304 && headers.containsKey("location")) {
+                    if (hop >= MAX_REDIRECTS) {
+                        throw new Failed("SOURCE_TOO_MANY_REDIRECTS", "it redirected more than " + MAX_REDIRECTS
+                                + " times");
+                    }
+                    try {
+                        location = location.redirect(headers.get("location"));
+                    } catch (SourceLocation.Invalid invalid) {
+                        throw new Failed("SOURCE_URL_INVALID", invalid.getMessage());
+                    }
+                    continue;
+                }
+                if (status < 200 || status > 299) {
+                    throw new Failed("SOURCE_HTTP_ERROR", location.uri() + " answered HTTP " + status);
+                }
+                String encoding = headers.getOrDefault("content-encoding", "identity").strip();
+                if (!encoding.equalsIgnoreCase("identity")) {
+                    throw new Failed("SOURCE_HTTP_ERROR", "it answered with Content-Encoding " + encoding
+                            + " although identity was asked for");
+                }
+                return new Result(body(in, headers, deadline), headers.get("content-type"));
+            } catch (java.net.SocketTimeoutException timeout) {
+                throw new Failed("SOURCE_UNREACHABLE", "the server did not answer in time");
+            } catch (javax.net.ssl.SSLException tlsFailed) {
+                throw new Failed("SOURCE_UNREACHABLE", "the TLS connection failed (" + tlsFailed.getMessage() + ")");
+            } catch (java.net.ConnectException refused) {
+                throw new Failed("SOURCE_UNREACHABLE", "the connection to " + location.host() + " failed");
+            } catch (IOException broken) {
+                // Network faults only: the blob store's own failures leave body() as UncheckedIOException.
+                throw new Failed("SOURCE_UNREACHABLE", "the connection to " + location.host() + " broke ("
+                        + broken.getMessage() + ")");
+            }
+        }
+    }
+
+    /** Every address of the host must be allowed (a name with one private address is refused outright). */
+    private InetAddress checkedAddress(SourceLocation location) throws Failed {
+        InetAddress[] addresses;
+        if (location.literal() != null) {
+            addresses = new InetAddress[] {location.literal()};
+        } else {
+            try {
+                addresses = resolver.resolve(location.host());
+            } catch (UnknownHostException e) {
+                throw new Failed("SOURCE_UNREACHABLE", "the host " + location.host() + " does not resolve");
+            }
+        }
+        if (addresses.length == 0) {
+            throw new Failed("SOURCE_UNREACHABLE", "the host " + location.host() + " does not resolve");
+        }
+        for (InetAddress address : addresses) {
+            String refusal = policy.refusal(address, location.port());
+            if (refusal != null) {
+                throw new Failed("SOURCE_ADDRESS_FORBIDDEN", location.host() + " is " + address.getHostAddress()
+                        + ", a " + refusal + " address; only public addresses are fetched");
+            }
+        }
+        return addresses[0];
+    }
+
+    private Socket connect(InetAddress address, SourceLocation location) throws IOException {
+        Socket plain = new Socket();
+        try {
+            plain.connect(new InetSocketAddress(address, location.port()), (int) connectTimeout.toMillis());
+            plain.setSoTimeout((int) readTimeout.toMillis());
+            SSLSocket socket = (SSLSocket) tls.createSocket(plain, location.host(), location.port(), true);
+            SSLParameters parameters = socket.getSSLParameters();
+            parameters.setEndpointIdentificationAlgorithm("HTTPS"); // the certificate must name the host as written
+            if (location.literal() == null) {
+                parameters.setServerNames(List.of(new SNIHostName(location.host())));
+            }
+            socket.setSSLParameters(parameters);
+            socket.startHandshake();
+            return socket;
+        } catch (IOException | RuntimeException e) {
+            plain.close();
+            throw e;
+        }
+    }
+
+    private static String hostHeader(SourceLocation location) {
+        String host = location.host().contains(":") ? "[" + location.host() + "]" : location.host();
+        return location.port() == 443 ? host : host + ":" + location.port();
+    }
+
+    private BlobRef body(InputStream in, Map<String, String> headers, long deadline) throws Failed, IOException {
+        InputStream body;
+        if (headers.getOrDefault("transfer-encoding", "").toLowerCase(Locale.ROOT).contains("chunked")) {
+            body = new Chunked(in);
+        } else if (headers.containsKey("content-length")) {
+            long length;
+            try {
+                length = Long.parseLong(headers.get("content-length").strip());
+            } catch (NumberFormatException e) {
+                throw new Failed("SOURCE_HTTP_ERROR", "it answered with an invalid Content-Length");
+            }
+            if (length > maxBytes) {
+                throw tooLarge();
+            }
+            body = new Bounded(in, length);
+        } else {
+            body = in;
+        }
+        Capped capped = new Capped(body, maxBytes, deadline);
+        try {
+            return blobs.write(capped);
+        } catch (IOException | RuntimeException e) {
+            if (capped.exceeded) {
+                throw tooLarge();
+            }
+            if (capped.late) {
+                throw new Failed("SOURCE_UNREACHABLE", "the download took longer than " + totalTimeout.toSeconds()
+                        + " seconds");
+            }
+            if (capped.sourceFailed && e instanceof IOException io) {
+                throw io;
+            }
+            throw e instanceof IOException io ? new java.io.UncheckedIOException("blob store failed", io)
+                    : (RuntimeException) e;
+        }
+    }
+
+    private Failed tooLarge() {
+        return new Failed("FILE_TOO_LARGE", "it is larger than " + maxBytes + " bytes, the limit per file");
+    }
+
+    private static int status(String line) throws Failed {
+        String[] parts = line.split(" ", 3);
+        if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
+            throw new Failed("SOURCE_HTTP_ERROR", "it did not answer with HTTP/1.x");
+        }
+        try {
+            return Integer.parseInt(parts[1]);
+        } catch (NumberFormatException e) {
+            throw new Failed("SOURCE_HTTP_ERROR", "it answered with an invalid status line");
+        }
+    }
+
+    private static Map<String, String> readHeaders(InputStream in) throws IOException, Failed {
+        Map<String, String> headers = new TreeMap<>();
+        int total = 0;
+        for (String line = readLine(in); !line.isEmpty(); line = readLine(in)) {
+            total += line.length();
+            if (total > MAX_HEADER_BYTES) {
+                throw new Failed("SOURCE_HTTP_ERROR", "its response headers are too large");
+            }
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                headers.putIfAbsent(line.substring(0, colon).strip().toLowerCase(Locale.ROOT),
+                        line.substring(colon + 1).strip());
+            }
+        }
+        return headers;
+    }
+
+    private static String readLine(InputStream in) throws IOException, Failed {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                throw new EOFException("connection closed in the response head");
+            }
+            if (line.size() > 8192) {
+                throw new Failed("SOURCE_HTTP_ERROR", "its response has a line that is too long");
+            }
+            if (b != '\r') {
+                line.write(b);
+            }
+        }
+        return line.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    /** Content-Length framing: exactly that many bytes, and an error if the connection ends sooner. */
+    private static final class Bounded extends FilterInputStream {
+        private long left;
+
+        Bounded(InputStream in, long length) {
+            super(in);
+            this.left = length;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (left <= 0) {
+                return -1;
+            }
+            int n = super.read(b, off, (int) Math.min(len, left));
+            if (n < 0) {
+                throw new EOFException("connection closed before Content-Length bytes arrived");
+            }
+            left -= n;
+            return n;
+        }
+    }
+
+    /** Chunked transfer coding; trailers are read and ignored. */
+    private static final class Chunked extends FilterInputStream {
+        private long left;
+        private boolean done;
+
+        Chunked(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (done) {
+                return -1;
+            }
+            try {
+                if (left == 0) {
+                    String size = readLine(in);
+                    int semicolon = size.indexOf(';');
+                    left = Long.parseLong((semicolon < 0 ? size : size.substring(0, semicolon)).strip(), 16);
+                    if (left == 0) {
+                        while (!readLine(in).isEmpty()) {
+                            // trailer fields
+                        }
+                        done = true;
+                        return -1;
+                    }
+                }
+                int n = in.read(b, off, (int) Math.min(len, left));
+                if (n < 0) {
+                    throw new EOFException("connection closed inside a chunk");
+                }
+                left -= n;
+                if (left == 0) {
+                    readLine(in); // CRLF after the chunk
+                }
+                return n;
+            } catch (Failed | NumberFormatException malformed) {
+                throw new IOException("malformed chunked body", malformed);
+            }
+        }
+    }
+
+    /** Stops one byte past the limit, so an oversize body is never read whole. */
+    private static final class Capped extends FilterInputStream {
+        private final long cap;
+        private final long deadline;
+        private long count;
+        boolean exceeded;
+        boolean sourceFailed;
+        boolean late;
+
+        Capped(InputStream in, long cap, long deadline) {
+            super(in);
+            this.cap = cap;
+            this.deadline = deadline;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (System.nanoTime() > deadline) {
+                late = true;
+                throw new IOException("fetch deadline passed");
+            }
+            int n;
+            try {
+                n = super.read(b, off, (int) Math.min(len, cap + 1 - count));
+            } catch (IOException e) {
+                sourceFailed = true;
+                throw e;
+            }
+            if (n > 0) {
+                count += n;
+                if (count > cap) {
+                    exceeded = true;
+                    throw new IOException("body above " + cap + " bytes");
+                }
+            }
+            return n;
+        }
+    }
+}

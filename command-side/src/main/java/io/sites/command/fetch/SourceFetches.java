@@ -1,0 +1,145 @@
+package io.sites.command.fetch;
+
+import io.sites.api.AccountId;
+import io.sites.api.Violation;
+import io.sites.api.blob.BlobStore;
+import io.sites.api.json.PublishFile;
+import io.sites.command.bundle.BundleLimits;
+import io.sites.command.bundle.RemoteFiles;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import javax.net.ssl.SSLSocketFactory;
+import org.springframework.stereotype.Service;
+
+/**
+ * sourceUrl files of one publish: counted against the hourly budget, then fetched in parallel (at most
+ * {@link #PARALLEL} at a time) straight into the blob store, and handed to the bundle reader as stored blobs.
+ */
+@Service
+public class SourceFetches {
+    static final int PARALLEL = 4;
+
+    private final SourceFetch fetch;
+    private final FetchRateLimit rateLimit;
+    private final BlobStore blobs;
+
+    SourceFetches(AddressPolicy policy, FetchTls tls, BlobStore blobs, BundleLimits limits, FetchRateLimit rateLimit) {
+        this.fetch = new SourceFetch(policy, java.net.InetAddress::getAllByName, tls.sockets(), blobs,
+                limits.fileBytes(), Duration.ofSeconds(5), Duration.ofSeconds(15), Duration.ofSeconds(120));
+        this.rateLimit = rateLimit;
+        this.blobs = blobs;
+    }
+
+    /** The trust the fetches use; production trusts the JDK's CAs, tests may define their own bean. */
+    public record FetchTls(SSLSocketFactory sockets) {
+    }
+
+    /** The fetches of one publish; close it when the bundle has been read. */
+    public Batch open(AccountId caller) {
+        return new Batch(caller);
+    }
+
+    public final class Batch implements RemoteFiles, AutoCloseable {
+        private final AccountId caller;
+        private final ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
+        private final Semaphore permits = new Semaphore(PARALLEL);
+        private final Map<String, Future<Resolved>> started = new HashMap<>();
+
+        private Batch(AccountId caller) {
+            this.caller = caller;
+        }
+
+        @Override
+        public void prepare(List<Request> requests) {
+            List<Request> fetches = requests.stream().filter(r -> isSource(r.file())).toList();
+            if (fetches.isEmpty()) {
+                return;
+            }
+            rateLimit.acquire(caller, fetches.size());
+            for (Request request : fetches) {
+                started.put(key(request.path(), request.file()), pool.submit(() -> {
+                    permits.acquire();
+                    try {
+                        return fetchOne(request.file());
+                    } finally {
+                        permits.release();
+                    }
+                }));
+            }
+        }
+
+        @Override
+        public Resolved resolve(String path, PublishFile file) {
+            Future<Resolved> future = started.get(key(path, file));
+            if (future == null) {
+                throw new IllegalStateException("sourceUrl of " + path + " was not prepared");
+            }
+            try {
+                return future.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while fetching " + path, e);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException runtime) {
+                    throw runtime;
+                }
+                throw new IllegalStateException("fetching " + path + " failed", e.getCause());
+            }
+        }
+
+        private Resolved fetchOne(PublishFile file) {
+            try {
+                SourceFetch.Result result = fetch.fetch(file.sourceUrl());
+                return new Stored(result.blob(), result.contentType(), () -> {
+                    try (InputStream in = blobs.open(result.blob().sha256()).orElseThrow(
+                            () -> new IOException("fetched blob " + result.blob().sha256() + " is missing"))) {
+                        return in.readAllBytes();
+                    }
+                });
+            } catch (SourceFetch.Failed failed) {
+                return new Rejected(Violation.of(failed.code, file.path(),
+                        "File \"" + file.path() + "\" could not be fetched from its sourceUrl: " + failed.getMessage()
+                                + ".",
+                        detail(failed.code)));
+            } catch (IOException storeFailed) {
+                throw new UncheckedIOException(storeFailed);
+            }
+        }
+
+        @Override
+        public void close() {
+            started.values().forEach(f -> f.cancel(true));
+            pool.shutdownNow();
+        }
+    }
+
+    private static boolean isSource(PublishFile file) {
+        return file.sourceUrl() != null && !file.sourceUrl().isBlank();
+    }
+
+    private static String key(String path, PublishFile file) {
+        return path + "\n" + file.sourceUrl();
+    }
+
+    private static String detail(String code) {
+        return switch (code) {
+            case "SOURCE_ADDRESS_FORBIDDEN" -> "Only public https addresses are fetched. Upload the file through "
+                    + "POST /v1/uploads instead, or send it inline.";
+            case "SOURCE_URL_INVALID" -> "Give an absolute https URL such as https://example.com/image.png.";
+            case "FILE_TOO_LARGE" -> "Files are at most 50 MB; compress or scale the file down.";
+            case "SOURCE_TOO_MANY_REDIRECTS" -> "Give the final address of the file instead of one that redirects.";
+            default -> "Check that the URL is publicly reachable over https, or upload the file through "
+                    + "POST /v1/uploads instead.";
+        };
+    }
+}
