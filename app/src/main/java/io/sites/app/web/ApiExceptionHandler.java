@@ -3,6 +3,7 @@ package io.sites.app.web;
 import io.sites.api.json.ErrorBody;
 import io.sites.command.publish.RateLimitedException;
 import io.sites.command.publish.RequestInvalidException;
+import io.sites.command.publish.WebsiteLimitReachedException;
 import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -42,6 +43,12 @@ class ApiExceptionHandler {
                 .header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfter().toSeconds()))
                 .contentType(MediaType.APPLICATION_JSON)
                 .body(ErrorBody.of(ErrorCodes.RATE_LIMITED, e.getMessage()));
+    }
+
+    /** 422, a status the spec already lists for createWebsite, with its own code so clients can tell it apart. */
+    @ExceptionHandler(WebsiteLimitReachedException.class)
+    ResponseEntity<ErrorBody> websiteLimit(WebsiteLimitReachedException e) {
+        return body(HttpStatus.UNPROCESSABLE_CONTENT, ErrorBody.of(ErrorCodes.WEBSITE_LIMIT_REACHED, e.getMessage()));
     }
 
     @ExceptionHandler(SlugTakenException.class)

@@ -56,15 +56,17 @@ public class PublishService {
     private final SlugClaims slugs;
     private final ReadModels readModels;
     private final PublishRateLimit rateLimit;
+    private final WebsiteLimit websiteLimit;
 
     public PublishService(CommandGateway commands, BundleReader bundles, BlobStore blobs, SlugClaims slugs,
-            ReadModels readModels, PublishRateLimit rateLimit) {
+            ReadModels readModels, PublishRateLimit rateLimit, WebsiteLimit websiteLimit) {
         this.commands = commands;
         this.bundles = bundles;
         this.blobs = blobs;
         this.slugs = slugs;
         this.readModels = readModels;
         this.rateLimit = rateLimit;
+        this.websiteLimit = websiteLimit;
     }
 
     public PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request) {
@@ -91,6 +93,7 @@ public class PublishService {
         if (request.slug() != null && !slugs.isFree(request.slug())) {
             throw new SlugTakenException(request.slug());
         }
+        websiteLimit.requireRoom(owner);
         rateLimit.acquire(owner);
         List<ManifestEntry> manifest = store(bundle);
         WebsiteId websiteId = WebsiteId.generate();
