@@ -11,6 +11,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.ResetHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -107,6 +108,15 @@ class WebsiteProjection {
     void on(SitePasswordCleared event, @org.axonframework.eventhandling.Timestamp Instant at) {
         jdbc.update("update qs_website set password_protected = false, updated_at = ? where id = ?", ts(at),
                 event.websiteId().value());
+    }
+
+    /** A replay starts from nothing: every row is rebuilt from the events. */
+    @ResetHandler
+    void reset() {
+        jdbc.update("delete from qs_version_file");
+        jdbc.update("delete from qs_version");
+        jdbc.update("delete from qs_collaborator");
+        jdbc.update("delete from qs_website");
     }
 
     private void touch(String websiteId, Instant at) {
