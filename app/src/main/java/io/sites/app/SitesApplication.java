@@ -1,7 +1,8 @@
 package io.sites.app;
 
+import java.util.Arrays;
+import java.util.stream.Stream;
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /** One deployable; every module's components are found under io.sites. */
@@ -9,11 +10,11 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 public class SitesApplication {
 
     public static void main(String[] args) {
-        SpringApplication application = new SpringApplication(SitesApplication.class);
-        // An operator command that runs once must not take the port of the replica already serving.
+        // An operator command that runs once must not take the port of the replica already serving: it gets a
+        // free one (the servlet stack stays, since security and the site filter are built on it).
         if (args.length > 0 && "collaborator".equals(args[0])) {
-            application.setWebApplicationType(WebApplicationType.NONE);
+            args = Stream.concat(Arrays.stream(args), Stream.of("--server.port=0")).toArray(String[]::new);
         }
-        application.run(args);
+        SpringApplication.run(SitesApplication.class, args);
     }
 }

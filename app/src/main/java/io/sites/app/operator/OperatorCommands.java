@@ -22,7 +22,7 @@ import org.springframework.stereotype.Component;
  * What operators do until the web application does it, as arguments of the jar:
  * <ul>
  * <li>{@code collaborator add|remove <websiteId> <username>}: runs the command on the owner's behalf and exits
- * (no web server is started, see {@code SitesApplication}).</li>
+ * (on a free port, so beside a serving replica; see {@code SitesApplication}).</li>
  * <li>{@code replay read-model}: starts this replica as usual and rebuilds the read model while it serves.</li>
  * </ul>
  */
