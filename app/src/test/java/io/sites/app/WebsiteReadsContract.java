@@ -17,45 +17,47 @@ import java.util.ArrayList;
 import java.util.List;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 
-/** listWebsites, getWebsite, listWebsiteVersions, suggestSlug and getApiIndex over real HTTP: every field. */
-@TestPropertySource(properties = {"sites.limits.websites-per-account=3", "sites.limits.free-changes=7"})
-class WebsiteReadsTest extends EmbeddedAppTest {
-    @Autowired
-    Accounts accounts;
-    @Autowired
-    AccessTokens tokens;
-    @Autowired
-    CommandGateway commands;
-    @Autowired
-    ReadModels readModels;
+/**
+ * listWebsites, getWebsite, listWebsiteVersions, suggestSlug and getApiIndex over real HTTP: every field, and the
+ * visibility matrix. Runs on PostgreSQL and on the embedded default, with at most 3 websites per account and a
+ * free-changes limit of 7 (see the implementing classes).
+ */
+public interface WebsiteReadsContract {
+    Http http();
+
+    Accounts accounts();
+
+    AccessTokens tokens();
+
+    CommandGateway commands();
+
+    ReadModels readModels();
 
     record User(String name, AccountId id, String token) {
     }
 
-    User user(String prefix) {
+    default User user(String prefix) {
         String name = unique(prefix);
-        AccountId id = accounts.createIfAbsent(name);
-        return new User(name, id, tokens.mint(id, "test", null));
+        AccountId id = accounts().createIfAbsent(name);
+        return new User(name, id, tokens().mint(id, "test", null));
     }
 
-    String create(User user, String slug) {
+    default String create(User user, String slug) {
         Http.Response created = http().post("/v1/websites", user.token(), site(slug, "Name of " + slug,
                 file("index.html", "<!doctype html><p>one</p>"), file("style.css", "p{}")));
         assertThat(created.status()).isEqualTo(201);
         return created.json().get("websiteId").asString();
     }
 
-    void share(String websiteId, User owner, User editor) {
-        commands.sendAndWait(new AddCollaboratorCommand(new WebsiteId(websiteId), owner.id(), editor.id()));
-        readModels.awaitWebsite(new WebsiteId(websiteId));
+    default void share(String websiteId, User owner, User editor) {
+        commands().sendAndWait(new AddCollaboratorCommand(new WebsiteId(websiteId), owner.id(), editor.id()));
+        readModels().awaitWebsite(new WebsiteId(websiteId));
     }
 
     @Test
-    void getWebsiteShowsEveryFieldAndEveryVersionWithFiles() {
+    default void getWebsiteShowsEveryFieldAndEveryVersionWithFiles() {
         User owner = user("owner");
         String slug = unique("full");
         String id = create(owner, slug);
@@ -110,7 +112,7 @@ class WebsiteReadsTest extends EmbeddedAppTest {
     }
 
     @Test
-    void listWebsiteVersionsIsNewestFirstWithFiles() {
+    default void listWebsiteVersionsIsNewestFirstWithFiles() {
         User owner = user("owner");
         String slug = unique("versions");
         String id = create(owner, slug);
@@ -131,7 +133,7 @@ class WebsiteReadsTest extends EmbeddedAppTest {
     }
 
     @Test
-    void listWebsitesShowsRolesOwnerNamesLimitsAndHidesDeletedWebsites() {
+    default void listWebsitesShowsRolesOwnerNamesLimitsAndHidesDeletedWebsites() {
         User owner = user("owner");
         User editor = user("editor");
         String older = create(owner, unique("older"));
@@ -163,8 +165,8 @@ class WebsiteReadsTest extends EmbeddedAppTest {
         assertThat(editing.get("ownerName").asString()).isEqualTo(owner.name());
         assertThat(theirs.get("websiteLimits").get("count").asInt()).isEqualTo(1);
 
-        commands.sendAndWait(new DeleteWebsiteCommand(new WebsiteId(older), owner.id()));
-        readModels.awaitWebsite(new WebsiteId(older));
+        commands().sendAndWait(new DeleteWebsiteCommand(new WebsiteId(older), owner.id()));
+        readModels().awaitWebsite(new WebsiteId(older));
         assertThat(ids(http().get("/v1/websites", owner.token()).json().get("items"))).containsExactly(shared);
         assertThat(http().get("/v1/websites/" + older, owner.token()).status()).isEqualTo(404);
         assertThat(http().get("/v1/websites/" + older + "/versions", owner.token()).status()).isEqualTo(404);
@@ -172,7 +174,7 @@ class WebsiteReadsTest extends EmbeddedAppTest {
     }
 
     @Test
-    void createWebsiteIsRefusedAtTheLimitWithItsOwnCode() {
+    default void createWebsiteIsRefusedAtTheLimitWithItsOwnCode() {
         User owner = user("limited");
         for (int n = 0; n < 3; n++) {
             create(owner, unique("limit"));
@@ -186,7 +188,7 @@ class WebsiteReadsTest extends EmbeddedAppTest {
     }
 
     @Test
-    void visibilityOwnerAndEditorSeeEverythingStrangersGet404() {
+    default void visibilityOwnerAndEditorSeeEverythingStrangersGet404() {
         User owner = user("owner");
         User editor = user("editor");
         User stranger = user("stranger");
@@ -221,7 +223,7 @@ class WebsiteReadsTest extends EmbeddedAppTest {
     }
 
     @Test
-    void suggestSlugNormalisesAndAlwaysOffersAnAvailableSlug() {
+    default void suggestSlugNormalisesAndAlwaysOffersAnAvailableSlug() {
         User owner = user("slugs");
         String taken = unique("taken");
         create(owner, taken);
@@ -260,7 +262,7 @@ class WebsiteReadsTest extends EmbeddedAppTest {
     }
 
     @Test
-    void apiIndexIsPublicAndLinksTheOpenApiDocument() {
+    default void apiIndexIsPublicAndLinksTheOpenApiDocument() {
         Http.Response index = http().get("/v1", null);
         assertThat(index.status()).isEqualTo(200);
         JsonNode body = index.json();
