@@ -120,7 +120,7 @@ class OpenApiTest extends EmbeddedAppTest {
     }
 
     /** The response's status is declared for the operation and its body matches the declared schema. */
-    private static void check(JsonNode document, String operationId, Http.Response response, int status) {
+    static void check(JsonNode document, String operationId, Http.Response response, int status) {
         assertThat(response.status()).as(operationId + ": " + response.text()).isEqualTo(status);
         JsonNode declared = operation(document, operationId).get("responses").get(Integer.toString(status));
         assertThat(declared).as(operationId + " declares " + status).isNotNull();
