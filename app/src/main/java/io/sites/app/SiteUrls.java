@@ -24,6 +24,11 @@ public class SiteUrls {
         return scheme + "://" + slug + "." + siteHost + "/";
     }
 
+    /** One stored version, live or not, at its own host; the site server serves exactly this form. */
+    public String preview(int version, String slug) {
+        return scheme + "://v" + version + "--" + slug + "." + siteHost + "/";
+    }
+
     /** Relative to the web application, as the spec's Job.statusUrl says. */
     public String jobStatusPath(String jobId) {
         return "/jobs/" + jobId;

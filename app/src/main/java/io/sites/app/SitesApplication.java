@@ -1,5 +1,7 @@
 package io.sites.app;
 
+import java.util.Arrays;
+import java.util.stream.Stream;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
@@ -8,6 +10,11 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 public class SitesApplication {
 
     public static void main(String[] args) {
+        // An operator command that runs once must not take the port of the replica already serving: it gets a
+        // free one (the servlet stack stays, since security and the site filter are built on it).
+        if (args.length > 0 && "collaborator".equals(args[0])) {
+            args = Stream.concat(Arrays.stream(args), Stream.of("--server.port=0")).toArray(String[]::new);
+        }
         SpringApplication.run(SitesApplication.class, args);
     }
 }

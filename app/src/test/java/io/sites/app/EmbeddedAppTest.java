@@ -10,8 +10,9 @@ import org.springframework.test.context.TestPropertySource;
 
 /** The service on a real port on the embedded default: H2 file database and blob directory, no profile. */
 @SpringBootTest(classes = SitesApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// Tests publish far faster than people; subclasses that test the limit lower it.
-@TestPropertySource(properties = "sites.limits.publishes-per-minute=100000")
+// Tests publish far faster, and create far more websites, than people; subclasses that test a limit lower it.
+@TestPropertySource(properties = {"sites.limits.publishes-per-minute=100000",
+        "sites.limits.websites-per-account=100000"})
 public abstract class EmbeddedAppTest {
     public static final String ALICE = PostgresAppTest.ALICE;
     public static final String BOB = PostgresAppTest.BOB;

@@ -24,6 +24,11 @@ public class Accounts {
         return ids.stream().findFirst().map(AccountId::new);
     }
 
+    public Optional<String> usernameOf(AccountId account) {
+        return jdbc.queryForList("select username from account where id = ?", String.class, account.value())
+                .stream().findFirst();
+    }
+
     /** The account with this username, created if there is none; safe when replicas race to create it. */
     public AccountId createIfAbsent(String username) {
         return byUsername(username).orElseGet(() -> {

@@ -20,7 +20,7 @@ class SecurityConfiguration {
         BearerChallenge challenge = new BearerChallenge(errors);
         http.securityMatcher("/v1", "/v1/**")
                 .authorizeHttpRequests(requests -> requests
-                        .requestMatchers(HttpMethod.GET, "/v1", "/v1/").permitAll()
+                        .requestMatchers(HttpMethod.GET, "/v1", "/v1/", "/v1/openapi.json").permitAll()
                         .anyRequest().hasAuthority("SCOPE_" + TokenIntrospector.SCOPE))
                 .oauth2ResourceServer(resource -> resource
                         .opaqueToken(opaque -> opaque.introspector(introspector))

@@ -4,6 +4,7 @@ import io.sites.api.json.ErrorBody;
 import io.sites.command.publish.RateLimitedException;
 import io.sites.command.publish.RequestInvalidException;
 import io.sites.command.upload.UploadRefusedException;
+import io.sites.command.publish.WebsiteLimitReachedException;
 import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -58,6 +59,12 @@ class ApiExceptionHandler {
             case SIZE_MISMATCH -> body(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.UPLOAD_SIZE_MISMATCH,
                     e.getMessage()));
         };
+    }
+
+    /** 422, a status the spec already lists for createWebsite, with its own code so clients can tell it apart. */
+    @ExceptionHandler(WebsiteLimitReachedException.class)
+    ResponseEntity<ErrorBody> websiteLimit(WebsiteLimitReachedException e) {
+        return body(HttpStatus.UNPROCESSABLE_CONTENT, ErrorBody.of(ErrorCodes.WEBSITE_LIMIT_REACHED, e.getMessage()));
     }
 
     @ExceptionHandler(SlugTakenException.class)

@@ -15,6 +15,7 @@ final class ErrorCodes {
     static final String PAYLOAD_TOO_LARGE = "PAYLOAD_TOO_LARGE";
     static final String BAD_REQUEST = "BAD_REQUEST";
     static final String RATE_LIMITED = "RATE_LIMITED";
+    static final String WEBSITE_LIMIT_REACHED = "WEBSITE_LIMIT_REACHED";
     static final String INTERNAL = "INTERNAL";
     static final String FILE_TOO_LARGE = "FILE_TOO_LARGE";
     static final String UPLOAD_EXPIRED = "UPLOAD_EXPIRED";

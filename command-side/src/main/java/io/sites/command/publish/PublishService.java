@@ -61,9 +61,11 @@ public class PublishService {
     private final PublishRateLimit rateLimit;
     private final Uploads uploads;
     private final SourceFetches fetches;
+    private final WebsiteLimit websiteLimit;
 
     public PublishService(CommandGateway commands, BundleReader bundles, BlobStore blobs, SlugClaims slugs,
-            ReadModels readModels, PublishRateLimit rateLimit, Uploads uploads, SourceFetches fetches) {
+            ReadModels readModels, PublishRateLimit rateLimit, WebsiteLimit websiteLimit, Uploads uploads,
+            SourceFetches fetches) {
         this.uploads = uploads;
         this.fetches = fetches;
         this.commands = commands;
@@ -72,6 +74,7 @@ public class PublishService {
         this.slugs = slugs;
         this.readModels = readModels;
         this.rateLimit = rateLimit;
+        this.websiteLimit = websiteLimit;
     }
 
     public PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request) {
@@ -98,6 +101,7 @@ public class PublishService {
         if (request.slug() != null && !slugs.isFree(request.slug())) {
             throw new SlugTakenException(request.slug());
         }
+        websiteLimit.requireRoom(owner);
         rateLimit.acquire(owner);
         JobId jobId = JobId.generate();
         uploads.claim(owner, slotClaims(request.files(), bundle), jobId.value());

@@ -1,16 +1,24 @@
 package io.sites.query.website;
 
+import io.sites.api.CollaboratorAdded;
+import io.sites.api.CollaboratorRemoved;
+import io.sites.api.SitePasswordCleared;
+import io.sites.api.SitePasswordSet;
 import io.sites.api.VersionPublished;
 import io.sites.api.WebsiteCreated;
+import io.sites.api.WebsiteDeleted;
+import java.sql.Timestamp;
 import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.ResetHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Websites, versions and jobs as the REST reads show them. Every handler is idempotent (a redelivered event
- * changes nothing), so the model can be rebuilt by replaying the event store at any time.
+ * Websites, versions, their files and editors as the REST reads show them. Every handler is idempotent (a
+ * redelivered event changes nothing) and takes its times from the event, so replaying the event store rebuilds the
+ * same model at any time.
  */
 @Component
 @ProcessingGroup(WebsiteProjection.PROCESSING_GROUP)
@@ -34,23 +42,88 @@ class WebsiteProjection {
 
     @EventHandler
     void on(VersionPublished event, @org.axonframework.eventhandling.Timestamp Instant at) {
-        jdbc.update("""
+        int inserted = jdbc.update("""
                 insert into qs_version (job_id, website_id, version, kind, status, message, promote, file_count,
                                         total_bytes, created_at)
                 select ?, ?, ?, ?, 'ready', ?, ?, ?, ?, ? where not exists (select 1 from qs_version where job_id = ?)""",
                 event.jobId().value(), event.websiteId().value(), event.version(), event.kind().wire(),
                 event.message(), event.promote(), event.files().size(), event.totalBytes(), ts(at),
                 event.jobId().value());
+        if (inserted == 1) {
+            // The version row and its files commit in the same batch transaction, so "no version row" means
+            // "no file rows" and a redelivery skips both.
+            jdbc.batchUpdate("insert into qs_version_file (job_id, path, content_type, size) values (?, ?, ?, ?)",
+                    event.files(), 500, (statement, file) -> {
+                        statement.setString(1, event.jobId().value());
+                        statement.setString(2, file.path());
+                        statement.setString(3, file.contentType());
+                        statement.setLong(4, file.size());
+                    });
+        }
         if (event.promote()) {
+            // The version guard keeps a redelivered older event from moving the live version back.
             jdbc.update("""
-                    update qs_website set current_job_id = ?, current_version = ?, status = 'active', updated_at = ?
-                    where id = ?""", event.jobId().value(), event.version(), ts(at), event.websiteId().value());
+                    update qs_website set current_job_id = ?, current_version = ?,
+                           status = case when status = 'deleted' then status else 'active' end, updated_at = ?
+                    where id = ? and (current_version is null or current_version <= ?)""",
+                    event.jobId().value(), event.version(), ts(at), event.websiteId().value(), event.version());
         } else {
-            jdbc.update("update qs_website set updated_at = ? where id = ?", ts(at), event.websiteId().value());
+            touch(event.websiteId().value(), at);
         }
     }
 
-    private static java.sql.Timestamp ts(Instant at) {
-        return java.sql.Timestamp.from(at);
+    @EventHandler
+    void on(CollaboratorAdded event, @org.axonframework.eventhandling.Timestamp Instant at) {
+        jdbc.update("""
+                insert into qs_collaborator (website_id, account_id, added_at)
+                select ?, ?, ? where not exists
+                    (select 1 from qs_collaborator where website_id = ? and account_id = ?)""",
+                event.websiteId().value(), event.collaborator().value(), ts(at), event.websiteId().value(),
+                event.collaborator().value());
+        touch(event.websiteId().value(), at);
+    }
+
+    @EventHandler
+    void on(CollaboratorRemoved event, @org.axonframework.eventhandling.Timestamp Instant at) {
+        jdbc.update("delete from qs_collaborator where website_id = ? and account_id = ?",
+                event.websiteId().value(), event.collaborator().value());
+        touch(event.websiteId().value(), at);
+    }
+
+    @EventHandler
+    void on(WebsiteDeleted event, @org.axonframework.eventhandling.Timestamp Instant at) {
+        // The row stays (status deleted) so that jobs and counts can tell "deleted" from "never existed".
+        jdbc.update("update qs_website set status = 'deleted', deleted_at = ?, updated_at = ? where id = ?",
+                ts(at), ts(at), event.websiteId().value());
+    }
+
+    @EventHandler
+    void on(SitePasswordSet event, @org.axonframework.eventhandling.Timestamp Instant at) {
+        // Only the flag: the hash belongs to the site server, which checks it; reads never need it.
+        jdbc.update("update qs_website set password_protected = true, updated_at = ? where id = ?", ts(at),
+                event.websiteId().value());
+    }
+
+    @EventHandler
+    void on(SitePasswordCleared event, @org.axonframework.eventhandling.Timestamp Instant at) {
+        jdbc.update("update qs_website set password_protected = false, updated_at = ? where id = ?", ts(at),
+                event.websiteId().value());
+    }
+
+    /** A replay starts from nothing: every row is rebuilt from the events. */
+    @ResetHandler
+    void reset() {
+        jdbc.update("delete from qs_version_file");
+        jdbc.update("delete from qs_version");
+        jdbc.update("delete from qs_collaborator");
+        jdbc.update("delete from qs_website");
+    }
+
+    private void touch(String websiteId, Instant at) {
+        jdbc.update("update qs_website set updated_at = ? where id = ?", ts(at), websiteId);
+    }
+
+    private static Timestamp ts(Instant at) {
+        return Timestamp.from(at);
     }
 }

@@ -1,0 +1,23 @@
+package io.sites.app.axon;
+
+import io.sites.api.AccountId;
+import io.sites.api.CountOwnedWebsites;
+import io.sites.command.publish.WebsiteCounts;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.stereotype.Component;
+
+/** The command side's website count, answered by the query side over the query bus. */
+@Component
+class QueryWebsiteCounts implements WebsiteCounts {
+    private final QueryGateway queries;
+
+    QueryWebsiteCounts(QueryGateway queries) {
+        this.queries = queries;
+    }
+
+    @Override
+    public int ownedBy(AccountId owner) {
+        return queries.query(new CountOwnedWebsites(owner), ResponseTypes.instanceOf(Integer.class)).join();
+    }
+}

@@ -1,0 +1,108 @@
+package io.sites.app.operator;
+
+import io.sites.api.AccountId;
+import io.sites.api.AddCollaboratorCommand;
+import io.sites.api.RemoveCollaboratorCommand;
+import io.sites.api.WebsiteCreated;
+import io.sites.api.WebsiteId;
+import io.sites.app.axon.ReadModelReplay;
+import io.sites.app.identity.Accounts;
+import java.util.List;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.stereotype.Component;
+
+/**
+ * What operators do until the web application does it, as arguments of the jar:
+ * <ul>
+ * <li>{@code collaborator add|remove <websiteId> <username>}: runs the command on the owner's behalf and exits
+ * (on a free port, so beside a serving replica; see {@code SitesApplication}).</li>
+ * <li>{@code replay read-model}: starts this replica as usual and rebuilds the read model while it serves.</li>
+ * </ul>
+ */
+@Component
+class OperatorCommands implements ApplicationRunner {
+    private static final Logger log = LoggerFactory.getLogger(OperatorCommands.class);
+    static final String USAGE = "Usage: collaborator add|remove <websiteId> <username> | replay <processor>";
+
+    private final CommandGateway commands;
+    private final EventStore events;
+    private final Accounts accounts;
+    private final ReadModelReplay replay;
+    private final ConfigurableApplicationContext context;
+
+    OperatorCommands(CommandGateway commands, EventStore events, Accounts accounts, ReadModelReplay replay,
+            ConfigurableApplicationContext context) {
+        this.commands = commands;
+        this.events = events;
+        this.accounts = accounts;
+        this.replay = replay;
+        this.context = context;
+    }
+
+    @Override
+    public void run(ApplicationArguments arguments) {
+        List<String> words = arguments.getNonOptionArgs();
+        if (words.isEmpty()) {
+            return;
+        }
+        if (words.size() == 2 && "replay".equals(words.getFirst())) {
+            replay.replay(words.get(1));
+            return;
+        }
+        int status = execute(words);
+        System.exit(SpringApplication.exit(context, () -> status));
+    }
+
+    /** Runs a one-shot command; 0 when it succeeded, 1 (with the reason logged) when not. */
+    int execute(List<String> words) {
+        try {
+            if (words.size() != 4 || !"collaborator".equals(words.getFirst())) {
+                throw new IllegalArgumentException(USAGE);
+            }
+            collaborator(words.get(1), words.get(2), words.get(3));
+            return 0;
+        } catch (RuntimeException failed) {
+            log.error("{}", failed.getMessage());
+            return 1;
+        }
+    }
+
+    private void collaborator(String action, String websiteId, String username) {
+        if (!WebsiteId.isWellFormed(websiteId)) {
+            throw new IllegalArgumentException("'" + websiteId + "' is not a website id. " + USAGE);
+        }
+        WebsiteId website = new WebsiteId(websiteId);
+        AccountId owner = owner(website);
+        switch (action) {
+            case "add" -> {
+                // The account may not have a token yet; it is created so that its first token sees the site.
+                AccountId editor = accounts.createIfAbsent(username);
+                commands.sendAndWait(new AddCollaboratorCommand(website, owner, editor));
+                log.info("{} ({}) is now an editor of {}", username, editor, website);
+            }
+            case "remove" -> {
+                AccountId editor = accounts.byUsername(username).orElseThrow(
+                        () -> new IllegalArgumentException("No account named '" + username + "'."));
+                commands.sendAndWait(new RemoveCollaboratorCommand(website, owner, editor));
+                log.info("{} is no longer an editor of {}", username, website);
+            }
+            default -> throw new IllegalArgumentException(USAGE);
+        }
+    }
+
+    /** The operator acts for the owner, whom the website's first event names. */
+    private AccountId owner(WebsiteId website) {
+        return events.readEvents(website.value()).asStream()
+                .map(message -> message.getPayload())
+                .filter(WebsiteCreated.class::isInstance).map(WebsiteCreated.class::cast)
+                .map(WebsiteCreated::owner).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("No website " + website + "."));
+    }
+}

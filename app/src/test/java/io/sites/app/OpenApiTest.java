@@ -1,0 +1,156 @@
+package io.sites.app;
+
+import static io.sites.app.Bundles.file;
+import static io.sites.app.Bundles.site;
+import static io.sites.app.Bundles.unique;
+import static io.sites.app.Bundles.version;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The OpenAPI 3.1 document is valid, covers every operation of the spec, and every real response (success and
+ * each error status we can provoke) matches the schema the document declares for that operation and status.
+ */
+class OpenApiTest extends EmbeddedAppTest {
+    static final List<String> OPERATIONS = List.of("getApiIndex", "listWebsites", "createWebsite", "getWebsite",
+            "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug");
+
+    @Test
+    void documentIsValidOpenApi31AndCoversEveryOperation() {
+        Http.Response served = http().get("/v1/openapi.json", null);
+        assertThat(served.status()).as("public, as GET /v1 links it").isEqualTo(200);
+        ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        SwaggerParseResult parsed = new OpenAPIV3Parser().readContents(served.text(), null, options);
+        assertThat(parsed.getMessages()).isEmpty();
+        assertThat(parsed.getOpenAPI().getOpenapi()).isEqualTo("3.1.0");
+        assertThat(parsed.getOpenAPI().getInfo().getVersion()).isEqualTo("1.0.0");
+        assertThat(parsed.getOpenAPI().getServers().getFirst().getUrl()).startsWith("http://localhost:");
+        List<String> operations = new ArrayList<>();
+        parsed.getOpenAPI().getPaths().values().forEach(path -> path.readOperations()
+                .forEach(operation -> operations.add(operation.getOperationId())));
+        assertThat(operations).containsExactlyInAnyOrderElementsOf(OPERATIONS);
+        assertThat(http().get("/v1", null).json().get("openapi").asString()).endsWith("/v1/openapi.json");
+    }
+
+    @Test
+    void everyRealResponseMatchesTheDocument() {
+        JsonNode document = http().get("/v1/openapi.json", null).json();
+        String slug = unique("oas");
+        String noToken = null;
+        check(document, "getApiIndex", http().get("/v1", noToken), 200);
+
+        Http.Response created = http().post("/v1/websites", ALICE, site(slug, "OpenAPI",
+                file("index.html", "<p>one</p>"), file("a.css", "p{}")));
+        check(document, "createWebsite", created, 201);
+        check(document, "createWebsite", http().post("/v1/websites", noToken, site(null, "x", file("index.html", "x"))), 401);
+        check(document, "createWebsite", http().post("/v1/websites", ALICE, site(slug, "again", file("index.html", "x"))), 409);
+        check(document, "createWebsite", http().post("/v1/websites", ALICE, site(null, "bad",
+                file("about.html", "<script src=\"https://cdn.example/x.js\"></script>"))), 422);
+        Map<String, Object> badCategory = site(null, "bad", file("index.html", "x"));
+        badCategory.put("category", "castle");
+        check(document, "createWebsite", http().post("/v1/websites", ALICE, badCategory), 422);
+
+        String id = created.json().get("websiteId").asString();
+        Http.Response stored = http().post("/v1/websites/" + id + "/versions", ALICE,
+                version(false, "later", file("index.html", "<p>two</p>")));
+        check(document, "createWebsiteVersion", stored, 201);
+        check(document, "createWebsiteVersion", http().post("/v1/websites/" + id + "/versions", noToken,
+                version(null, null, file("index.html", "x"))), 401);
+        check(document, "createWebsiteVersion", http().post("/v1/websites/" + id + "/versions", BOB,
+                version(null, null, file("index.html", "x"))), 404);
+        check(document, "createWebsiteVersion", http().post("/v1/websites/" + id + "/versions", ALICE,
+                version(null, null, file("page.html", "x"))), 422);
+
+        check(document, "listWebsites", http().get("/v1/websites", ALICE), 200);
+        check(document, "listWebsites", http().get("/v1/websites", noToken), 401);
+        check(document, "getWebsite", http().get("/v1/websites/" + id, ALICE), 200);
+        check(document, "getWebsite", http().get("/v1/websites/" + id, noToken), 401);
+        check(document, "getWebsite", http().get("/v1/websites/" + id, BOB), 404);
+        check(document, "listWebsiteVersions", http().get("/v1/websites/" + id + "/versions", ALICE), 200);
+        check(document, "listWebsiteVersions", http().get("/v1/websites/" + id + "/versions", noToken), 401);
+        check(document, "listWebsiteVersions", http().get("/v1/websites/" + id + "/versions", BOB), 404);
+
+        String job = stored.json().get("jobId").asString();
+        check(document, "getJob", http().get("/v1/jobs/" + job, ALICE), 200);
+        check(document, "getJob", http().get("/v1/jobs/" + job, noToken), 401);
+        check(document, "getJob", http().get("/v1/jobs/" + job, BOB), 404);
+
+        check(document, "suggestSlug", http().get("/v1/slugs/suggest?value=" + slug, ALICE), 200);
+        check(document, "suggestSlug", http().get("/v1/slugs/suggest?value=Fresh%20Bread", ALICE), 200);
+        check(document, "suggestSlug", http().get("/v1/slugs/suggest?value=fresh", noToken), 401);
+        check(document, "suggestSlug", http().get("/v1/slugs/suggest?value=", ALICE), 422);
+
+        // createUploads is described but not built yet on this branch: its 401 is already real.
+        check(document, "createUploads", http().post("/v1/uploads", noToken,
+                Map.of("files", List.of(Map.of("path", "img/a.png")))), 401);
+    }
+
+    @Test
+    void theValidatorsCatchMistakes() {
+        JsonSchema envelope = SCHEMAS.getSchema(
+                SchemaLocation.of("classpath:openapi/openapi.json#/components/schemas/ErrorEnvelope"), CONFIG);
+        assertThat(envelope.validate("{\"error\":{\"code\":\"X\"}}", InputFormat.JSON)).isNotEmpty();
+        JsonSchema website = SCHEMAS.getSchema(
+                SchemaLocation.of("classpath:openapi/openapi.json#/components/schemas/Website"), CONFIG);
+        assertThat(website.validate("""
+                {"id":"web_x","name":"n","status":"active","role":"owner","category":"other",
+                 "versions":[{"id":"job_x","version":1,"kind":"initial","status":"ready","isCurrent":true}]}""",
+                InputFormat.JSON)).as("a version without files").isNotEmpty();
+        SwaggerParseResult broken = new OpenAPIV3Parser().readContents(
+                "{\"openapi\":\"3.1.0\",\"paths\":{\"/x\":{\"get\":{\"responses\":{\"200\":{}}}}}}", null,
+                new ParseOptions());
+        assertThat(broken.getMessages()).as("no info, no response description").isNotEmpty();
+    }
+
+    /** The response's status is declared for the operation and its body matches the declared schema. */
+    static void check(JsonNode document, String operationId, Http.Response response, int status) {
+        assertThat(response.status()).as(operationId + ": " + response.text()).isEqualTo(status);
+        JsonNode declared = operation(document, operationId).get("responses").get(Integer.toString(status));
+        assertThat(declared).as(operationId + " declares " + status).isNotNull();
+        if (declared.has("$ref")) {
+            declared = pointer(document, declared.get("$ref").asString());
+        }
+        String schemaRef = declared.get("content").get("application/json").get("schema").get("$ref").asString();
+        JsonSchema schema = SCHEMAS.getSchema(SchemaLocation.of("classpath:openapi/openapi.json" + schemaRef),
+                CONFIG);
+        Set<ValidationMessage> errors = schema.validate(response.text(), InputFormat.JSON);
+        assertThat(errors).as(operationId + " " + status + " against " + schemaRef + ": " + response.text())
+                .isEmpty();
+    }
+
+    private static final JsonSchemaFactory SCHEMAS = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
+    private static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
+            .formatAssertionsEnabled(true).build();
+
+    private static JsonNode operation(JsonNode document, String operationId) {
+        for (JsonNode path : document.get("paths")) {
+            for (String method : List.of("get", "post", "put", "delete", "patch")) {
+                if (path.has(method) && operationId.equals(path.get(method).get("operationId").asString())) {
+                    return path.get(method);
+                }
+            }
+        }
+        throw new AssertionError("No operation " + operationId);
+    }
+
+    private static JsonNode pointer(JsonNode document, String ref) {
+        return document.at(ref.substring(1));
+    }
+}

@@ -1,0 +1,102 @@
+package io.sites.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.api.AccountId;
+import io.sites.api.AddCollaboratorCommand;
+import io.sites.api.Category;
+import io.sites.api.CreateWebsiteCommand;
+import io.sites.api.DeleteWebsiteCommand;
+import io.sites.api.JobId;
+import io.sites.api.ManifestEntry;
+import io.sites.api.PublishVersionCommand;
+import io.sites.api.RemoveCollaboratorCommand;
+import io.sites.api.SetSitePasswordCommand;
+import io.sites.api.WebsiteId;
+import io.sites.app.axon.ReadModelReplay;
+import io.sites.app.identity.Accounts;
+import io.sites.command.publish.ReadModels;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** After a history of more than 1,000 events, a replay rebuilds exactly the live read model, while reads go on. */
+class ReadModelReplayTest extends EmbeddedAppTest {
+    @Autowired
+    CommandGateway commands;
+    @Autowired
+    ReadModels readModels;
+    @Autowired
+    ReadModelReplay replay;
+    @Autowired
+    Accounts accounts;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void replayYieldsTheLiveModel() throws Exception {
+        AccountId owner = accounts.byUsername("alice").orElseThrow();
+        AccountId editor = accounts.byUsername("bob").orElseThrow();
+        List<WebsiteId> sites = new ArrayList<>();
+        for (int s = 0; s < 40; s++) {
+            WebsiteId site = WebsiteId.generate();
+            sites.add(site);
+            commands.sendAndWait(new CreateWebsiteCommand(site, owner, "Site " + s, Bundles.unique("replay" + s),
+                    Category.OTHER, s % 2 == 0 ? "about " + s : null, JobId.generate(), files(s, 0)));
+            for (int v = 1; v < 24; v++) {
+                commands.sendAndWait(new PublishVersionCommand(site, owner, JobId.generate(), "v" + v, v % 4 != 0,
+                        files(s, v)));
+            }
+            commands.sendAndWait(new AddCollaboratorCommand(site, owner, editor));
+            if (s % 3 == 0) {
+                commands.sendAndWait(new RemoveCollaboratorCommand(site, owner, editor));
+            }
+            if (s % 5 == 0) {
+                commands.sendAndWait(new SetSitePasswordCommand(site, owner, "hash-" + s));
+            }
+            if (s % 7 == 0) {
+                commands.sendAndWait(new DeleteWebsiteCommand(site, owner));
+            }
+        }
+        sites.forEach(readModels::awaitWebsite);
+        assertThat(jdbc.queryForObject("select count(*) from domainevententry", Long.class)).isGreaterThan(1000);
+        Map<String, List<Map<String, Object>>> live = model();
+        assertThat(live.get("qs_version")).hasSizeGreaterThanOrEqualTo(40 * 24);
+
+        // Damage the model as a bug would: only a real rebuild from the events can restore it.
+        jdbc.update("update qs_website set name = 'damaged'");
+        jdbc.update("delete from qs_version_file where path = 'index.html'");
+        jdbc.update("delete from qs_collaborator");
+        assertThat(model()).isNotEqualTo(live);
+
+        replay.replay("read-model");
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (replay.isReplaying("read-model") || !model().equals(live)) {
+            // Reads are answered throughout, from whatever the rebuild has reached.
+            assertThat(http().get("/v1/websites", ALICE).status()).isEqualTo(200);
+            assertThat(System.nanoTime()).as("replay finished in time").isLessThan(deadline);
+            Thread.sleep(50);
+        }
+        assertThat(model()).isEqualTo(live);
+    }
+
+    private static List<ManifestEntry> files(int site, int version) {
+        return List.of(new ManifestEntry("index.html", "text/html", 100 + site + version, "a".repeat(64)),
+                new ManifestEntry("img/logo-" + version + ".png", "image/png", 1000L * version, "b".repeat(64)));
+    }
+
+    private Map<String, List<Map<String, Object>>> model() {
+        Map<String, List<Map<String, Object>>> model = new LinkedHashMap<>();
+        model.put("qs_website", jdbc.queryForList("select * from qs_website order by id"));
+        model.put("qs_version", jdbc.queryForList("select * from qs_version order by job_id"));
+        model.put("qs_version_file", jdbc.queryForList("select * from qs_version_file order by job_id, path"));
+        model.put("qs_collaborator", jdbc.queryForList("select * from qs_collaborator order by website_id, account_id"));
+        return model;
+    }
+}

@@ -1,0 +1,40 @@
+package io.sites.app.operator;
+
+import static io.sites.app.Bundles.file;
+import static io.sites.app.Bundles.site;
+import static io.sites.app.Bundles.unique;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.api.WebsiteId;
+import io.sites.app.EmbeddedAppTest;
+import io.sites.command.publish.ReadModels;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** collaborator add|remove as an operator runs it: the editor sees the website, then no longer does. */
+class OperatorCommandsTest extends EmbeddedAppTest {
+    @Autowired
+    OperatorCommands operator;
+    @Autowired
+    ReadModels readModels;
+
+    @Test
+    void addThenRemoveACollaborator() {
+        String id = http().post("/v1/websites", ALICE, site(unique("shared"), "Shared",
+                file("index.html", "<p>x</p>"))).json().get("websiteId").asString();
+        assertThat(http().get("/v1/websites/" + id, BOB).status()).isEqualTo(404);
+
+        assertThat(operator.execute(List.of("collaborator", "add", id, "bob"))).isZero();
+        readModels.awaitWebsite(new WebsiteId(id));
+        assertThat(http().get("/v1/websites/" + id, BOB).json().get("role").asString()).isEqualTo("editor");
+
+        assertThat(operator.execute(List.of("collaborator", "remove", id, "bob"))).isZero();
+        readModels.awaitWebsite(new WebsiteId(id));
+        assertThat(http().get("/v1/websites/" + id, BOB).status()).isEqualTo(404);
+
+        assertThat(operator.execute(List.of("collaborator", "add", "web_missing0000000000000", "bob"))).isOne();
+        assertThat(operator.execute(List.of("collaborator", "add", "nonsense", "bob"))).isOne();
+        assertThat(operator.execute(List.of("collaborator", "promote", id, "bob"))).isOne();
+    }
+}

@@ -1,0 +1,35 @@
+package io.sites.command.publish;
+
+import io.sites.api.AccountId;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * The most websites one account may own (deleted ones do not count). A guard, not an invariant: two creates racing
+ * on two replicas may both pass at max - 1, which costs one website too many and nothing else.
+ */
+@Component
+public class WebsiteLimit {
+    private final int max;
+    private final WebsiteCounts counts;
+
+    WebsiteLimit(@Value("${sites.limits.websites-per-account:100}") int max, WebsiteCounts counts) {
+        this.max = max;
+        this.counts = counts;
+    }
+
+    public int max() {
+        return max;
+    }
+
+    public boolean allowsAnother(int owned) {
+        return owned < max;
+    }
+
+    void requireRoom(AccountId owner) {
+        int owned = counts.ownedBy(owner);
+        if (!allowsAnother(owned)) {
+            throw new WebsiteLimitReachedException(owned, max);
+        }
+    }
+}

@@ -1,0 +1,8 @@
+package io.sites.command.publish;
+
+public class WebsiteLimitReachedException extends RuntimeException {
+    public WebsiteLimitReachedException(int owned, int max) {
+        super("You own " + owned + " websites, the most an account may have (" + max + "). Publish a new version of "
+                + "an existing website instead; nothing was published.");
+    }
+}

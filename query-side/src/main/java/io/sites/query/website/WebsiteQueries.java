@@ -1,0 +1,137 @@
+package io.sites.query.website;
+
+import io.sites.api.AccountId;
+import io.sites.api.CountOwnedWebsites;
+import io.sites.api.FindWebsite;
+import io.sites.api.JobId;
+import io.sites.api.ListVersions;
+import io.sites.api.ListWebsites;
+import io.sites.api.VersionListView;
+import io.sites.api.VersionView;
+import io.sites.api.VersionView.VersionFileView;
+import io.sites.api.WebsiteId;
+import io.sites.api.WebsiteListView;
+import io.sites.api.WebsiteSummaryView;
+import io.sites.api.WebsiteView;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * The website reads. Visibility lives in every statement: the owner and editors see a website until it is
+ * deleted; anybody else gets the same empty answer as for an id that never existed.
+ */
+@Component
+class WebsiteQueries {
+    /** The caller's relationship to website w, or no row at all when there is none. */
+    static final String VISIBLE = """
+            (w.owner_id = ? or exists (select 1 from qs_collaborator c where c.website_id = w.id and c.account_id = ?))
+            and w.status <> 'deleted'""";
+
+    private final JdbcTemplate jdbc;
+
+    WebsiteQueries(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @QueryHandler
+    WebsiteListView handle(ListWebsites query) {
+        String caller = query.caller().value();
+        // Two index probes (owned, edited) rather than one OR, and the latest job status only for the page's rows,
+        // all in one round trip.
+        List<WebsiteSummaryView> items = jdbc.query("""
+                select page.*, (select v.status from qs_version v where v.website_id = page.id
+                                order by v.version desc limit 1) as latest_job_status
+                from (
+                    select * from (
+                        select w.*, 'owner' as role from qs_website w where w.owner_id = ? and w.status <> 'deleted'
+                        union all
+                        select w.*, 'editor' as role from qs_website w join qs_collaborator c on c.website_id = w.id
+                        where c.account_id = ? and w.owner_id <> ? and w.status <> 'deleted'
+                    ) w order by w.updated_at desc, w.id limit ?
+                ) page order by page.updated_at desc, page.id""",
+                (rs, row) -> new WebsiteSummaryView(new WebsiteId(rs.getString("id")),
+                        new AccountId(rs.getString("owner_id")), rs.getString("name"), rs.getString("slug"),
+                        rs.getString("status"), rs.getString("role"), jobId(rs.getString("current_job_id")),
+                        rs.getString("latest_job_status"), instant(rs.getTimestamp("updated_at"))),
+                caller, caller, caller, query.limit());
+        return new WebsiteListView(items, owned(query.caller()));
+    }
+
+    @QueryHandler
+    Integer handle(CountOwnedWebsites query) {
+        return owned(query.owner());
+    }
+
+    @QueryHandler
+    Optional<WebsiteView> handle(FindWebsite query) {
+        String caller = query.caller().value();
+        List<WebsiteView> found = jdbc.query("select w.* from qs_website w where w.id = ? and " + VISIBLE,
+                (rs, row) -> new WebsiteView(new WebsiteId(rs.getString("id")),
+                        new AccountId(rs.getString("owner_id")), rs.getString("name"), rs.getString("slug"),
+                        rs.getString("category"), rs.getString("description"), rs.getString("status"),
+                        caller.equals(rs.getString("owner_id")) ? "owner" : "editor",
+                        rs.getBoolean("password_protected"), jobId(rs.getString("current_job_id")),
+                        instant(rs.getTimestamp("created_at")), instant(rs.getTimestamp("updated_at")),
+                        versions(rs.getString("id"), rs.getString("current_job_id"))),
+                query.websiteId().value(), caller, caller);
+        return found.stream().findFirst();
+    }
+
+    @QueryHandler
+    Optional<VersionListView> handle(ListVersions query) {
+        String caller = query.caller().value();
+        List<VersionListView> found = jdbc.query(
+                "select w.id, w.slug, w.current_job_id from qs_website w where w.id = ? and " + VISIBLE,
+                (rs, row) -> new VersionListView(rs.getString("slug"),
+                        versions(rs.getString("id"), rs.getString("current_job_id"))),
+                query.websiteId().value(), caller, caller);
+        return found.stream().findFirst();
+    }
+
+    private int owned(AccountId owner) {
+        Integer count = jdbc.queryForObject(
+                "select count(*) from qs_website where owner_id = ? and status <> 'deleted'", Integer.class,
+                owner.value());
+        return count == null ? 0 : count;
+    }
+
+    /** Newest first, each with its files, in two statements whatever the number of versions. */
+    private List<VersionView> versions(String websiteId, String currentJobId) {
+        Map<String, List<VersionFileView>> files = new HashMap<>();
+        jdbc.query("""
+                select f.job_id, f.path, f.content_type, f.size from qs_version_file f
+                join qs_version v on v.job_id = f.job_id where v.website_id = ? order by f.job_id, f.path""",
+                (ResultSet rs) -> {
+                    files.computeIfAbsent(rs.getString("job_id"), job -> new ArrayList<>()).add(
+                            new VersionFileView(rs.getString("path"), rs.getString("content_type"),
+                                    rs.getLong("size")));
+                }, websiteId);
+        return jdbc.query("""
+                select job_id, version, kind, status, message, total_bytes, created_at from qs_version
+                where website_id = ? order by version desc""",
+                (rs, row) -> new VersionView(new JobId(rs.getString("job_id")), rs.getInt("version"),
+                        rs.getString("kind"), rs.getString("status"), rs.getString("message"),
+                        rs.getString("job_id").equals(currentJobId), rs.getLong("total_bytes"),
+                        instant(rs.getTimestamp("created_at")),
+                        files.getOrDefault(rs.getString("job_id"), List.of())),
+                websiteId);
+    }
+
+    private static JobId jobId(String value) {
+        return value == null ? null : new JobId(value);
+    }
+
+    private static Instant instant(Timestamp at) throws SQLException {
+        return at == null ? null : at.toInstant();
+    }
+}

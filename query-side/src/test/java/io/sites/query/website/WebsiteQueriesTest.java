@@ -1,0 +1,102 @@
+package io.sites.query.website;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.api.AccountId;
+import io.sites.api.Category;
+import io.sites.api.CollaboratorAdded;
+import io.sites.api.CountOwnedWebsites;
+import io.sites.api.FindJob;
+import io.sites.api.FindWebsite;
+import io.sites.api.JobId;
+import io.sites.api.ListVersions;
+import io.sites.api.ListWebsites;
+import io.sites.api.ManifestEntry;
+import io.sites.api.VersionKind;
+import io.sites.api.VersionPublished;
+import io.sites.api.VersionView;
+import io.sites.api.WebsiteCreated;
+import io.sites.api.WebsiteDeleted;
+import io.sites.api.WebsiteId;
+import io.sites.api.WebsiteListView;
+import io.sites.api.WebsiteSummaryView;
+import io.sites.api.WebsiteView;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** The query handlers over a model built by the projection: visibility, roles, order, limits and files. */
+class WebsiteQueriesTest {
+    private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
+    private final AccountId owner = AccountId.generate();
+    private final AccountId editor = AccountId.generate();
+    private final AccountId stranger = AccountId.generate();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "postgres"})
+    void ownerAndEditorSeeTheWebsiteStrangersAndDeletionsNothing(String database) {
+        JdbcTemplate jdbc = ReadModelDatabases.fresh(database);
+        WebsiteProjection projection = new WebsiteProjection(jdbc);
+        WebsiteQueries websites = new WebsiteQueries(jdbc);
+        JobQueries jobs = new JobQueries(jdbc);
+
+        WebsiteId older = create(projection, "older", T0);
+        WebsiteId shared = create(projection, "shared", T0.plusSeconds(10));
+        JobId first = JobId.generate();
+        JobId second = JobId.generate();
+        projection.on(version(shared, first, 1, true), T0.plusSeconds(11));
+        projection.on(version(shared, second, 2, false), T0.plusSeconds(12));
+        projection.on(new CollaboratorAdded(shared, editor, owner), T0.plusSeconds(13));
+        WebsiteId gone = create(projection, "gone", T0.plusSeconds(20));
+        projection.on(new WebsiteDeleted(gone, "gone", owner), T0.plusSeconds(21));
+
+        WebsiteListView mine = websites.handle(new ListWebsites(owner, 50));
+        assertThat(mine.items()).extracting(WebsiteSummaryView::slug).containsExactly("shared", "older");
+        assertThat(mine.items()).extracting(WebsiteSummaryView::role).containsOnly("owner");
+        assertThat(mine.owned()).isEqualTo(2);
+        assertThat(mine.items().getFirst().currentJobId()).isEqualTo(first);
+        assertThat(mine.items().getFirst().latestJobStatus()).isEqualTo("ready");
+        assertThat(mine.items().get(1).latestJobStatus()).isNull();
+        assertThat(websites.handle(new ListWebsites(owner, 1)).items()).hasSize(1);
+        assertThat(websites.handle(new CountOwnedWebsites(owner))).isEqualTo(2);
+
+        WebsiteListView edited = websites.handle(new ListWebsites(editor, 50));
+        assertThat(edited.items()).extracting(WebsiteSummaryView::slug).containsExactly("shared");
+        assertThat(edited.items().getFirst().role()).isEqualTo("editor");
+        assertThat(edited.items().getFirst().owner()).isEqualTo(owner);
+        assertThat(edited.owned()).isZero();
+        assertThat(websites.handle(new ListWebsites(stranger, 50)).items()).isEmpty();
+
+        WebsiteView seen = websites.handle(new FindWebsite(editor, shared)).orElseThrow();
+        assertThat(seen.role()).isEqualTo("editor");
+        assertThat(seen.status()).isEqualTo("active");
+        assertThat(seen.currentJobId()).isEqualTo(first);
+        assertThat(seen.versions()).extracting(VersionView::version).containsExactly(2, 1);
+        assertThat(seen.versions()).extracting(VersionView::current).containsExactly(false, true);
+        assertThat(seen.versions().getFirst().files()).containsExactly(
+                new VersionView.VersionFileView("index.html", "text/html", 12),
+                new VersionView.VersionFileView("logo.png", "image/png", 300));
+        assertThat(websites.handle(new FindWebsite(owner, shared)).orElseThrow().role()).isEqualTo("owner");
+        assertThat(websites.handle(new FindWebsite(stranger, shared))).isEmpty();
+        assertThat(websites.handle(new FindWebsite(owner, gone))).as("deleted reads as never existed").isEmpty();
+
+        assertThat(websites.handle(new ListVersions(editor, shared)).orElseThrow().versions()).hasSize(2);
+        assertThat(websites.handle(new ListVersions(stranger, shared))).isEmpty();
+        assertThat(jobs.handle(new FindJob(editor, second))).isPresent();
+        assertThat(jobs.handle(new FindJob(stranger, second))).isEmpty();
+    }
+
+    private WebsiteId create(WebsiteProjection projection, String slug, Instant at) {
+        WebsiteId id = WebsiteId.generate();
+        projection.on(new WebsiteCreated(id, owner, slug, slug, Category.OTHER, null), at);
+        return id;
+    }
+
+    private VersionPublished version(WebsiteId site, JobId job, int n, boolean promote) {
+        return new VersionPublished(site, job, n, n == 1 ? VersionKind.INITIAL : VersionKind.REFINEMENT, null,
+                promote, owner, List.of(new ManifestEntry("logo.png", "image/png", 300, "a".repeat(64)),
+                        new ManifestEntry("index.html", "text/html", 12, "b".repeat(64))));
+    }
+}
