@@ -97,9 +97,17 @@ class OpenApiTest extends EmbeddedAppTest {
         check(document, "suggestSlug", http().get("/v1/slugs/suggest?value=fresh", noToken), 401);
         check(document, "suggestSlug", http().get("/v1/slugs/suggest?value=", ALICE), 422);
 
-        // createUploads is described but not built yet on this branch: its 401 is already real.
+        check(document, "createUploads", http().post("/v1/uploads", ALICE,
+                Map.of("files", List.of(Map.of("path", "img/a.png", "size", 1234), Map.of("path", "docs/b.pdf")))),
+                201);
         check(document, "createUploads", http().post("/v1/uploads", noToken,
                 Map.of("files", List.of(Map.of("path", "img/a.png")))), 401);
+        check(document, "createUploads", http().post("/v1/uploads", ALICE,
+                Map.of("files", List.of(Map.of("path", "video/big.mp4", "size", 52_428_801)))), 413);
+        check(document, "createUploads", http().post("/v1/uploads", ALICE,
+                Map.of("files", List.of(Map.of("path", "img/a.png"), Map.of("path", "img/a.png")))), 422);
+        check(document, "createUploads", http().post("/v1/uploads", ALICE,
+                Map.of("files", List.of(Map.of("path", "../escape.png")))), 422);
     }
 
     @Test
