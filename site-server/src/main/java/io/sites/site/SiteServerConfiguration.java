@@ -26,9 +26,12 @@ public class SiteServerConfiguration {
 
     @Bean
     FilterRegistrationBean<SiteHostFilter> siteHostFilter(@Value("${sites.site-host}") String siteHost,
+            @Value("${sites.site-server.cache-bytes:268435456}") long cacheBytes,
+            @Value("${sites.site-server.compress-max-bytes:8388608}") long compressMaxBytes,
             SiteDirectory directory, BlobStore blobs) {
-        FilterRegistrationBean<SiteHostFilter> registration =
-                new FilterRegistrationBean<>(new SiteHostFilter(new SiteHosts(siteHost), directory, blobs));
+        SiteFiles files = new SiteFiles(blobs, cacheBytes, compressMaxBytes);
+        FilterRegistrationBean<SiteHostFilter> registration = new FilterRegistrationBean<>(
+                new SiteHostFilter(new SiteHosts(siteHost), directory, files, new SiteGate(System::nanoTime)));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         registration.addUrlPatterns("/*");
         return registration;
