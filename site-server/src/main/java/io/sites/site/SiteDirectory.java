@@ -62,7 +62,10 @@ public class SiteDirectory {
 
     void created(WebsiteId websiteId, String slug) {
         slugs.put(websiteId, slug);
-        bySlug.put(slug, new Site(websiteId, slug, null, Map.of(), false, null));
+        // A slug is taken again only after its site was deleted; an event seen twice (after a snapshot) changes nothing.
+        bySlug.compute(slug, (key, existing) -> existing == null || existing.deleted()
+                && !existing.websiteId().equals(websiteId)
+                ? new Site(websiteId, slug, null, Map.of(), false, null) : existing);
     }
 
     void promoted(WebsiteId websiteId, int version, Iterable<ManifestEntry> files) {

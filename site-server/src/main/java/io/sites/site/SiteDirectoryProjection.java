@@ -9,11 +9,13 @@ import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.Timestamp;
+import org.axonframework.eventhandling.TrackingToken;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps this replica's {@link SiteDirectory} current. Its token is this replica's own (in memory), so every replica
- * reads the stream itself and needs nothing from the query side's tables.
+ * Keeps this replica's {@link SiteDirectory} current. Its token is this replica's own, kept in memory and in
+ * {@link SiteDirectorySnapshots}, so every replica follows the stream itself and needs nothing from the query side's
+ * tables. Events it does not handle still move the token, but are not worth a snapshot.
  */
 @Component
 @ProcessingGroup(SiteDirectoryProjection.PROCESSING_GROUP)
@@ -21,34 +23,41 @@ class SiteDirectoryProjection {
     static final String PROCESSING_GROUP = "site-directory";
 
     private final SiteDirectory directory;
+    private final SiteDirectorySnapshots snapshots;
 
-    SiteDirectoryProjection(SiteDirectory directory) {
+    SiteDirectoryProjection(SiteDirectory directory, SiteDirectorySnapshots snapshots) {
         this.directory = directory;
+        this.snapshots = snapshots;
     }
 
     @EventHandler
-    void on(WebsiteCreated event) {
+    void on(WebsiteCreated event, TrackingToken token) {
         directory.created(event.websiteId(), event.slug());
+        snapshots.handled(token);
     }
 
     @EventHandler
-    void on(VersionPublished event, @Timestamp Instant at) {
+    void on(VersionPublished event, @Timestamp Instant at, TrackingToken token) {
         // Every version is kept, promoted or not: each one is served as a preview.
         directory.published(event.websiteId(), event.version(), event.promote(), at, event.files());
+        snapshots.handled(token);
     }
 
     @EventHandler
-    void on(WebsiteDeleted event) {
+    void on(WebsiteDeleted event, TrackingToken token) {
         directory.deleted(event.websiteId());
+        snapshots.handled(token);
     }
 
     @EventHandler
-    void on(SitePasswordSet event) {
+    void on(SitePasswordSet event, TrackingToken token) {
         directory.password(event.websiteId(), event.passwordHash());
+        snapshots.handled(token);
     }
 
     @EventHandler
-    void on(SitePasswordCleared event) {
+    void on(SitePasswordCleared event, TrackingToken token) {
         directory.password(event.websiteId(), null);
+        snapshots.handled(token);
     }
 }
