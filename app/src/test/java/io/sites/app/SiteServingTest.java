@@ -25,8 +25,12 @@ import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.context.TestPropertySource;
 
 /** Site hosts over real HTTP: routing, HTTP semantics, compression, security headers, previews, passwords. */
+// Its own context (a property of its own): an embedded context cached earlier stops following its event stream
+// once another context has started in this JVM (seen after RequestLimitsTest; cause not found yet).
+@TestPropertySource(properties = "sites.site-server.cache-bytes=67108864")
 class SiteServingTest extends EmbeddedAppTest {
     private static final String CSS = "body { color: sienna; }\n".repeat(200);
 
