@@ -40,6 +40,7 @@ class SiteReplicaTest extends PostgresAppTest {
                 version(false, "draft", file("index.html", "<p>draft</p>"))).status()).isEqualTo(201);
 
         Path log = Files.createTempFile("site-replica", ".log");
+        log.toFile().deleteOnExit();
         int port = freePort();
         Process replica = start(port, log);
         try {
