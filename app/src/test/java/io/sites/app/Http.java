@@ -76,6 +76,17 @@ public final class Http {
                 .method(method, HttpRequest.BodyPublishers.noBody()));
     }
 
+    /** A request to any host name on this server (site hosts, previews), with extra headers as name, value pairs. */
+    public Response onHost(String host, String method, String path, String... headers) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Host", host + ":" + port)
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        for (int i = 0; i < headers.length; i += 2) {
+            builder.header(headers[i], headers[i + 1]);
+        }
+        return send(builder);
+    }
+
     private HttpRequest.Builder builder(String path, String token) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(60));

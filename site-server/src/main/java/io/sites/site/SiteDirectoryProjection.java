@@ -1,14 +1,21 @@
 package io.sites.site;
 
+import io.sites.api.SitePasswordCleared;
+import io.sites.api.SitePasswordSet;
 import io.sites.api.VersionPublished;
 import io.sites.api.WebsiteCreated;
+import io.sites.api.WebsiteDeleted;
+import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.Timestamp;
+import org.axonframework.eventhandling.TrackingToken;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps this replica's {@link SiteDirectory} current. Its token lives in memory, so every replica reads the
- * whole stream itself at start-up and needs nothing from the query side's tables.
+ * Keeps this replica's {@link SiteDirectory} current. Its token is this replica's own, kept in memory and in
+ * {@link SiteDirectorySnapshots}, so every replica follows the stream itself and needs nothing from the query side's
+ * tables. Events it does not handle still move the token, but are not worth a snapshot.
  */
 @Component
 @ProcessingGroup(SiteDirectoryProjection.PROCESSING_GROUP)
@@ -16,20 +23,41 @@ class SiteDirectoryProjection {
     static final String PROCESSING_GROUP = "site-directory";
 
     private final SiteDirectory directory;
+    private final SiteDirectorySnapshots snapshots;
 
-    SiteDirectoryProjection(SiteDirectory directory) {
+    SiteDirectoryProjection(SiteDirectory directory, SiteDirectorySnapshots snapshots) {
         this.directory = directory;
+        this.snapshots = snapshots;
     }
 
     @EventHandler
-    void on(WebsiteCreated event) {
+    void on(WebsiteCreated event, TrackingToken token) {
         directory.created(event.websiteId(), event.slug());
+        snapshots.handled(token);
     }
 
     @EventHandler
-    void on(VersionPublished event) {
-        if (event.promote()) {
-            directory.promoted(event.websiteId(), event.version(), event.files());
-        }
+    void on(VersionPublished event, @Timestamp Instant at, TrackingToken token) {
+        // Every version is kept, promoted or not: each one is served as a preview.
+        directory.published(event.websiteId(), event.version(), event.promote(), at, event.files());
+        snapshots.handled(token);
+    }
+
+    @EventHandler
+    void on(WebsiteDeleted event, TrackingToken token) {
+        directory.deleted(event.websiteId());
+        snapshots.handled(token);
+    }
+
+    @EventHandler
+    void on(SitePasswordSet event, TrackingToken token) {
+        directory.password(event.websiteId(), event.passwordHash());
+        snapshots.handled(token);
+    }
+
+    @EventHandler
+    void on(SitePasswordCleared event, TrackingToken token) {
+        directory.password(event.websiteId(), null);
+        snapshots.handled(token);
     }
 }

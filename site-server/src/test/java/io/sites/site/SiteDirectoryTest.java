@@ -18,7 +18,7 @@ class SiteDirectoryTest {
     void aPromotedVersionReplacesTheWholeFileSetAtOnce() {
         SiteDirectory directory = new SiteDirectory();
         directory.created(SHOP, "shop");
-        assertThat(directory.find("shop")).as("no version is live yet").isEmpty();
+        assertThat(directory.find("shop").orElseThrow().current()).as("no version is live yet").isNull();
 
         directory.promoted(SHOP, 1, List.of(file("index.html", 'a'), file("old.html", 'b')));
         SiteDirectory.Site first = directory.find("shop").orElseThrow();

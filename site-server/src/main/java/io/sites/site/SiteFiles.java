@@ -1,0 +1,194 @@
+package io.sites.site;
+
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import io.sites.api.ManifestEntry;
+import io.sites.api.blob.BlobStore;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The bytes of served files: hot blobs and their compressed variants in a bounded memory cache, so a cached file
+ * costs no blob-store round trip. Blobs never change (their name is their hash), so nothing is ever invalidated,
+ * only evicted. Variants are computed once per blob, on its first request that accepts them; never per request.
+ */
+final class SiteFiles {
+    private static final Logger log = LoggerFactory.getLogger(SiteFiles.class);
+    /** Marks a variant that was not worth it (not smaller than the original), so it is not tried again. */
+    private static final byte[] NOT_SMALLER = new byte[0];
+
+    enum Coding {
+        IDENTITY(null, ""), GZIP("gzip", "-gz"), BROTLI("br", "-br");
+
+        final String token;
+        final String tagSuffix;
+
+        Coding(String token, String tagSuffix) {
+            this.token = token;
+            this.tagSuffix = tagSuffix;
+        }
+    }
+
+    private final BlobStore blobs;
+    private final long capacity;
+    private final long largestCached;
+    private final long largestCompressed;
+    private final boolean brotli;
+    private final Map<String, byte[]> cache = new ConcurrentHashMap<>();
+    private final AtomicLong used = new AtomicLong();
+
+    SiteFiles(BlobStore blobs, long capacity, long largestCompressed) {
+        this.blobs = blobs;
+        this.capacity = capacity;
+        // One file may take at most an eighth of the cache, so a few large files cannot flush all the small ones.
+        this.largestCached = capacity / 8;
+        this.largestCompressed = largestCompressed;
+        this.brotli = loadBrotli();
+    }
+
+    private static boolean loadBrotli() {
+        try {
+            Brotli4jLoader.ensureAvailability();
+            return true;
+        } catch (Throwable unavailable) {
+            log.warn("Brotli is not available on this platform; sites are served with gzip only", unavailable);
+            return false;
+        }
+    }
+
+    boolean brotli() {
+        return brotli;
+    }
+
+    static boolean compressible(String contentType) {
+        String type = contentType.toLowerCase(Locale.ROOT);
+        int semicolon = type.indexOf(';');
+        if (semicolon >= 0) {
+            type = type.substring(0, semicolon).trim();
+        }
+        return type.startsWith("text/") || type.endsWith("+xml") || type.endsWith("+json")
+                || type.equals("application/javascript") || type.equals("application/json")
+                || type.equals("application/xml") || type.equals("application/wasm")
+                || type.equals("font/ttf") || type.equals("font/otf") || type.equals("image/x-icon")
+                || type.equals("image/vnd.microsoft.icon");
+    }
+
+    /** Whether this file is small enough to be held in memory; larger ones are streamed from the blob store. */
+    boolean cacheable(ManifestEntry file) {
+        return file.size() <= largestCached;
+    }
+
+    /** The whole file, from the cache or loaded into it. Only for {@link #cacheable} files. */
+    byte[] bytes(ManifestEntry file) throws IOException {
+        try {
+            return cached(file.sha256(), () -> {
+                try (InputStream in = open(file)) {
+                    return in.readAllBytes();
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** The file's bytes in this coding, or null when it has none worth sending (not compressible, too large, …). */
+    byte[] variant(ManifestEntry file, Coding coding) throws IOException {
+        if (coding == Coding.IDENTITY || file.size() > largestCompressed || !compressible(file.contentType())
+                || (coding == Coding.BROTLI && !brotli)) {
+            return null;
+        }
+        String key = file.sha256() + coding.tagSuffix;
+        byte[] variant = cache.get(key);
+        if (variant == null) {
+            // Read outside the map's compute: a mapping function must not touch the map itself.
+            byte[] original = file.size() <= largestCached ? bytes(file) : readWhole(file);
+            variant = cached(key, () -> {
+                byte[] compressed = coding == Coding.GZIP ? gzip(original) : brotli(original);
+                return compressed.length < original.length ? compressed : NOT_SMALLER;
+            });
+        }
+        return variant.length == 0 ? null : variant;
+    }
+
+    InputStream open(ManifestEntry file) throws IOException {
+        return blobs.open(file.sha256()).orElseThrow(() -> new IOException(
+                "Blob " + file.sha256() + " of " + file.path() + " is missing from the store"));
+    }
+
+    private byte[] readWhole(ManifestEntry file) throws IOException {
+        try (InputStream in = open(file)) {
+            return in.readAllBytes();
+        }
+    }
+
+    private interface Loader {
+        byte[] load() throws IOException;
+    }
+
+    private byte[] cached(String key, Loader loader) {
+        byte[] hit = cache.get(key);
+        if (hit != null) {
+            return hit;
+        }
+        // computeIfAbsent: concurrent first requests for one blob load or compress it once.
+        byte[] loaded = cache.computeIfAbsent(key, k -> {
+            try {
+                byte[] bytes = loader.load();
+                used.addAndGet(bytes.length);
+                return bytes;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        if (used.get() > capacity) {
+            evict(loaded);
+        }
+        return loaded;
+    }
+
+    /** Drops entries in the map's order (not LRU) until a tenth of the capacity is free: cheap and lock-free. */
+    private void evict(byte[] keep) {
+        Iterator<Map.Entry<String, byte[]>> entries = cache.entrySet().iterator();
+        while (used.get() > capacity - capacity / 10 && entries.hasNext()) {
+            Map.Entry<String, byte[]> entry = entries.next();
+            if (entry.getValue() != keep && cache.remove(entry.getKey(), entry.getValue())) {
+                used.addAndGet(-entry.getValue().length);
+            }
+        }
+    }
+
+    long usedBytes() {
+        return used.get();
+    }
+
+    static byte[] gzip(byte[] bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length / 3 + 64);
+        try (GZIPOutputStream gzip = new GZIPOutputStream(out, 8192) {
+            {
+                def.setLevel(Deflater.BEST_COMPRESSION);
+            }
+        }) {
+            gzip.write(bytes);
+        } catch (IOException impossible) {
+            throw new UncheckedIOException(impossible);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] brotli(byte[] bytes) throws IOException {
+        // Quality 11 is slow (a few MB/s) but runs once per blob; large files get a cheaper level.
+        int quality = bytes.length <= 1 << 20 ? 11 : 6;
+        return Encoder.compress(bytes, new Encoder.Parameters().setQuality(quality));
+    }
+}

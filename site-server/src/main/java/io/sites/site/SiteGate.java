@@ -1,0 +1,90 @@
+package io.sites.site;
+
+import io.sites.site.SiteDirectory.Site;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+
+/**
+ * Asks for a protected site's password with HTTP Basic (any user name). The slow hash runs once per distinct
+ * credentials: a success is remembered by a SHA-256 of site, stored hash and header, so a changed password
+ * forgets it. Failures are throttled per site and client address.
+ */
+final class SiteGate {
+    enum Outcome { OPEN, ASK, THROTTLED }
+
+    static final int FAILURES_PER_MINUTE = 10;
+    private static final int REMEMBERED = 10_000;
+    private static final long MINUTE = 60_000_000_000L;
+
+    private final PasswordEncoder encoder = PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    private final Map<String, Boolean> verified = new ConcurrentHashMap<>();
+    private final Map<String, Failures> failures = new ConcurrentHashMap<>();
+    private final LongSupplier nanoTime;
+
+    private record Failures(long windowStart, int count) {
+    }
+
+    SiteGate(LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
+    }
+
+    Outcome check(Site site, String authorization, String clientAddress) {
+        if (site.passwordHash() == null) {
+            return Outcome.OPEN;
+        }
+        if (authorization == null || !authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+            return Outcome.ASK;
+        }
+        String key = sha256(site.websiteId().value() + "\n" + site.passwordHash() + "\n" + authorization);
+        if (verified.containsKey(key)) {
+            return Outcome.OPEN;
+        }
+        String failureKey = site.slug() + "\n" + clientAddress;
+        long now = nanoTime.getAsLong();
+        Failures seen = failures.get(failureKey);
+        if (seen != null && now - seen.windowStart() < MINUTE && seen.count() >= FAILURES_PER_MINUTE) {
+            return Outcome.THROTTLED;
+        }
+        String password = password(authorization.substring(6).trim());
+        if (password != null && encoder.matches(password, site.passwordHash())) {
+            if (verified.size() >= REMEMBERED) {
+                verified.clear();
+            }
+            verified.put(key, Boolean.TRUE);
+            return Outcome.OPEN;
+        }
+        failures.compute(failureKey, (k, old) -> old == null || now - old.windowStart() >= MINUTE
+                ? new Failures(now, 1) : new Failures(old.windowStart(), old.count() + 1));
+        if (failures.size() > REMEMBERED) {
+            failures.entrySet().removeIf(entry -> now - entry.getValue().windowStart() >= MINUTE);
+        }
+        return Outcome.ASK;
+    }
+
+    private static String password(String credentials) {
+        try {
+            String decoded = new String(Base64.getDecoder().decode(credentials), StandardCharsets.UTF_8);
+            int colon = decoded.indexOf(':');
+            return colon < 0 ? null : decoded.substring(colon + 1);
+        } catch (IllegalArgumentException notBase64) {
+            return null;
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(
+                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.sites.site;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.api.ManifestEntry;
+import io.sites.api.blob.BlobRef;
+import io.sites.api.blob.BlobStore;
+import io.sites.site.SiteFiles.Coding;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
+
+class SiteFilesTest {
+
+    /** Counts opens: the cache must spare the store every request after the first. */
+    static final class CountingStore implements BlobStore {
+        final Map<String, byte[]> blobs = new HashMap<>();
+        final AtomicInteger opens = new AtomicInteger();
+
+        @Override
+        public BlobRef write(byte[] bytes) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public BlobRef write(InputStream in) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean contains(String sha256) {
+            return blobs.containsKey(sha256);
+        }
+
+        @Override
+        public Optional<InputStream> open(String sha256) {
+            opens.incrementAndGet();
+            return Optional.ofNullable(blobs.get(sha256)).map(ByteArrayInputStream::new);
+        }
+    }
+
+    private static ManifestEntry put(CountingStore store, String path, String type, byte[] bytes, char hash) {
+        String sha = String.valueOf(hash).repeat(64);
+        store.blobs.put(sha, bytes);
+        return new ManifestEntry(path, type, bytes.length, sha);
+    }
+
+    @Test
+    void aCachedFileAndItsVariantsCostOneBlobReadAndOneCompressionEach() throws IOException {
+        CountingStore store = new CountingStore();
+        byte[] css = "body { color: sienna; }\n".repeat(500).getBytes(StandardCharsets.UTF_8);
+        ManifestEntry file = put(store, "site.css", "text/css", css, 'a');
+        SiteFiles files = new SiteFiles(store, 1 << 20, 1 << 20);
+
+        byte[] gzip = files.variant(file, Coding.GZIP);
+        for (int i = 0; i < 10; i++) {
+            assertThat(files.bytes(file)).isEqualTo(css);
+            assertThat(files.variant(file, Coding.GZIP)).isSameAs(gzip);
+            assertThat(files.variant(file, Coding.BROTLI)).isNotNull();
+        }
+        assertThat(store.opens.get()).isEqualTo(1);
+        assertThat(new GZIPInputStream(new ByteArrayInputStream(gzip)).readAllBytes()).isEqualTo(css);
+    }
+
+    @Test
+    void imagesAndTooLargeFilesGetNoVariantAndTheCacheStaysBounded() throws IOException {
+        CountingStore store = new CountingStore();
+        SiteFiles files = new SiteFiles(store, 80_000, 1_000);
+        ManifestEntry png = put(store, "a.png", "image/png", new byte[5_000], 'b');
+        ManifestEntry big = put(store, "big.css", "text/css", new byte[5_000], 'c');
+        assertThat(files.variant(png, Coding.GZIP)).isNull();
+        assertThat(files.variant(big, Coding.GZIP)).as("above compress-max-bytes").isNull();
+
+        for (char hash = 'd'; hash <= 'z'; hash++) {
+            files.bytes(put(store, hash + ".bin", "application/octet-stream", new byte[9_000], hash));
+        }
+        assertThat(files.usedBytes()).isLessThanOrEqualTo(80_000 + 9_000);
+        assertThat(files.cacheable(put(store, "huge.bin", "application/octet-stream", new byte[20_000], '0')))
+                .as("at most an eighth of the cache per file").isFalse();
+    }
+}

@@ -1,0 +1,54 @@
+package io.sites.site;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.api.WebsiteId;
+import io.sites.site.SiteDirectory.Site;
+import io.sites.site.SiteGate.Outcome;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+
+class SiteGateTest {
+    private static final String HASH = PasswordEncoderFactories.createDelegatingPasswordEncoder().encode("secret");
+    private static final Site SHOP = new Site(new WebsiteId("web_shop"), "shop", null, Map.of(), false, HASH);
+
+    private static String basic(String password) {
+        return "Basic " + Base64.getEncoder().encodeToString(("any:" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void publicSitesAreOpenProtectedOnesWantTheirPassword() {
+        SiteGate gate = new SiteGate(System::nanoTime);
+        Site open = new Site(SHOP.websiteId(), "shop", null, Map.of(), false, null);
+        assertThat(gate.check(open, null, "1.2.3.4")).isEqualTo(Outcome.OPEN);
+        assertThat(gate.check(SHOP, null, "1.2.3.4")).isEqualTo(Outcome.ASK);
+        assertThat(gate.check(SHOP, "Bearer x", "1.2.3.4")).isEqualTo(Outcome.ASK);
+        assertThat(gate.check(SHOP, "Basic !!!", "1.2.3.4")).isEqualTo(Outcome.ASK);
+        assertThat(gate.check(SHOP, basic("secret"), "1.2.3.4")).isEqualTo(Outcome.OPEN);
+        for (int i = 0; i < SiteGate.FAILURES_PER_MINUTE; i++) {
+            gate.check(SHOP, basic("wrong" + i), "1.2.3.4");
+        }
+        assertThat(gate.check(SHOP, basic("secret"), "1.2.3.4"))
+                .as("remembered, so not hashed again (and not throttled)").isEqualTo(Outcome.OPEN);
+        Site changed = new Site(SHOP.websiteId(), "shop", null, Map.of(), false,
+                PasswordEncoderFactories.createDelegatingPasswordEncoder().encode("other"));
+        assertThat(gate.check(changed, basic("secret"), "9.9.9.9")).as("a new password forgets").isEqualTo(Outcome.ASK);
+    }
+
+    @Test
+    void tenFailuresAMinuteFromOneAddressAreThrottledUntilTheMinuteIsOver() {
+        AtomicLong now = new AtomicLong();
+        SiteGate gate = new SiteGate(now::get);
+        for (int i = 0; i < SiteGate.FAILURES_PER_MINUTE; i++) {
+            assertThat(gate.check(SHOP, basic("wrong" + i), "1.2.3.4")).isEqualTo(Outcome.ASK);
+        }
+        assertThat(gate.check(SHOP, basic("secret"), "1.2.3.4")).isEqualTo(Outcome.THROTTLED);
+        assertThat(gate.check(SHOP, basic("secret"), "5.6.7.8")).as("other addresses").isEqualTo(Outcome.OPEN);
+        now.addAndGet(61_000_000_000L);
+        assertThat(gate.check(SHOP, basic("secret"), "1.2.3.4")).isEqualTo(Outcome.OPEN);
+    }
+}

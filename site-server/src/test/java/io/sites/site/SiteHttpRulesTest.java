@@ -1,0 +1,58 @@
+package io.sites.site;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.site.SiteFiles.Coding;
+import org.junit.jupiter.api.Test;
+
+class SiteHttpRulesTest {
+
+    @Test
+    void oneRangeIsParsedSeveralOrMalformedAreIgnored() {
+        assertThat(Ranges.parse("bytes=0-9", 100)).containsExactly(0, 9);
+        assertThat(Ranges.parse("bytes=90-200", 100)).containsExactly(90, 99);
+        assertThat(Ranges.parse("bytes=-10", 100)).containsExactly(90, 99);
+        assertThat(Ranges.parse("bytes=-1000", 100)).containsExactly(0, 99);
+        assertThat(Ranges.parse("bytes=50-", 100)).containsExactly(50, 99);
+        assertThat(Ranges.parse("bytes=100-", 100)).isSameAs(Ranges.UNSATISFIABLE);
+        assertThat(Ranges.parse("bytes=-0", 100)).isSameAs(Ranges.UNSATISFIABLE);
+        assertThat(Ranges.parse("bytes=0-1,5-6", 100)).isNull();
+        assertThat(Ranges.parse("bytes=5-1", 100)).isNull();
+        assertThat(Ranges.parse("items=0-1", 100)).isNull();
+        assertThat(Ranges.parse("bytes=a-b", 100)).isNull();
+    }
+
+    @Test
+    void brotliIsPreferredAndQZeroRefuses() {
+        assertThat(SiteHostFilter.accepted(null)).isEqualTo(Coding.IDENTITY);
+        assertThat(SiteHostFilter.accepted("gzip, deflate, br, zstd")).isEqualTo(Coding.BROTLI);
+        assertThat(SiteHostFilter.accepted("gzip")).isEqualTo(Coding.GZIP);
+        assertThat(SiteHostFilter.accepted("br;q=0, gzip;q=0.5")).isEqualTo(Coding.GZIP);
+        assertThat(SiteHostFilter.accepted("gzip;q=0")).isEqualTo(Coding.IDENTITY);
+        assertThat(SiteHostFilter.accepted("identity")).isEqualTo(Coding.IDENTITY);
+    }
+
+    @Test
+    void previewLabelsNameAVersionAndASlug() {
+        assertThat(SiteHostFilter.Preview.parse("v12--shop")).isEqualTo(new SiteHostFilter.Preview(12, "shop"));
+        assertThat(SiteHostFilter.Preview.parse("v--shop")).isNull();
+        assertThat(SiteHostFilter.Preview.parse("v0--shop")).isNull();
+        assertThat(SiteHostFilter.Preview.parse("va--shop")).isNull();
+        assertThat(SiteHostFilter.Preview.parse("shop")).isNull();
+    }
+
+    @Test
+    void textTypesAreCompressibleImagesAreNot() {
+        assertThat(SiteFiles.compressible("text/html; charset=utf-8")).isTrue();
+        assertThat(SiteFiles.compressible("application/javascript")).isTrue();
+        assertThat(SiteFiles.compressible("image/svg+xml")).isTrue();
+        assertThat(SiteFiles.compressible("application/json")).isTrue();
+        assertThat(SiteFiles.compressible("image/png")).isFalse();
+        assertThat(SiteFiles.compressible("video/mp4")).isFalse();
+    }
+
+    @Test
+    void brotliLoadsOnThisPlatform() {
+        assertThat(new SiteFiles(null, 1 << 20, 1 << 20).brotli()).isTrue();
+    }
+}
