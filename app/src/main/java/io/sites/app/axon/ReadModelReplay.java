@@ -1,38 +1,106 @@
 package io.sites.app.axon;
 
+import io.sites.query.website.ReadTables;
+import java.time.Duration;
 import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Rebuilds a projection from the event store in place: stop its processor, reset its tokens (its reset handler
- * empties its tables), start it again. The service keeps answering throughout; until the replay catches up the
- * model is partial (see docs/ARCHITECTURE.md for why in place rather than into new tables).
+ * Rebuilds the read model from the event store while every replica keeps answering from a complete model: the
+ * tables are copied aside and reads switch to the copy ({@link ReadTables}), the processor's tokens are reset (its
+ * reset handler empties the live tables) and it replays; once it has passed the last event that existed when the
+ * replay began, reads switch back and the copy is dropped. Reads during the rebuild do not see newer writes.
  */
 @Component
 public class ReadModelReplay {
+    static final String READ_MODEL = "read-model";
     private static final Logger log = LoggerFactory.getLogger(ReadModelReplay.class);
-    private final EventProcessingConfiguration processing;
+    private static final Duration POLL = Duration.ofMillis(100);
 
-    ReadModelReplay(EventProcessingConfiguration processing) {
+    private final EventProcessingConfiguration processing;
+    private final ReadTables tables;
+    private final JdbcTemplate jdbc;
+
+    ReadModelReplay(EventProcessingConfiguration processing, ReadTables tables, JdbcTemplate jdbc) {
         this.processing = processing;
+        this.tables = tables;
+        this.jdbc = jdbc;
     }
 
-    public void replay(String processorName) {
+    public void replay(String processorName) throws InterruptedException {
         StreamingEventProcessor processor = processor(processorName);
         if (!processor.supportsReset()) {
             throw new IllegalArgumentException("Processor " + processorName + " cannot be replayed.");
         }
-        log.info("Replaying {} from the start of the event store", processorName);
+        boolean readModel = READ_MODEL.equals(processorName);
+        long head = head();
+        if (readModel) {
+            tables.freeze();
+        }
+        log.info("Replaying {} from the start of the event store (up to event {})", processorName, head);
         processor.shutDown();
         processor.resetTokens();
         processor.start();
+        if (readModel) {
+            thawWhenCaughtUp(processor, head);
+        }
     }
 
+    /** For the read model: true until the rebuild has caught up and reads are back on the live tables. */
     public boolean isReplaying(String processorName) {
-        return processor(processorName).isReplaying();
+        return READ_MODEL.equals(processorName) ? tables.isFrozen() : processor(processorName).isReplaying();
+    }
+
+    /** A replica that stopped in the middle of a rebuild finishes it: reads stay on the copy until then. */
+    @EventListener(ApplicationReadyEvent.class)
+    void resumeInterruptedReplay() {
+        if (tables.isFrozen()) {
+            log.info("The read model was being rebuilt when a replica stopped; resuming");
+            thawWhenCaughtUp(processor(READ_MODEL), head());
+        }
+    }
+
+    private void thawWhenCaughtUp(StreamingEventProcessor processor, long head) {
+        Thread.ofVirtual().name("read-model-thaw").start(() -> {
+            try {
+                while (!caughtUp(processor, head)) {
+                    Thread.sleep(POLL);
+                }
+                tables.thaw();
+                log.info("Read model rebuilt; reads are back on the live tables");
+            } catch (InterruptedException stopping) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    /**
+     * Every segment claimed and past the newest event of when the replay began. Not Axon's replaying flag: that
+     * stays up until an event newer than the reset point arrives, which on a quiet system may take forever.
+     */
+    private static boolean caughtUp(StreamingEventProcessor processor, long head) {
+        var statuses = processor.processingStatus().values();
+        if (statuses.isEmpty()) {
+            return false;
+        }
+        for (EventTrackerStatus status : statuses) {
+            if (head >= 0 && !ProcessorReadModels.covers(status.getTrackingToken(), head)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private long head() {
+        Long head = jdbc.queryForObject("select max(globalindex) from domainevententry", Long.class);
+        return head == null ? -1 : head;
     }
 
     private StreamingEventProcessor processor(String name) {

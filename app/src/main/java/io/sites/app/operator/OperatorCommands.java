@@ -47,7 +47,7 @@ class OperatorCommands implements ApplicationRunner {
     }
 
     @Override
-    public void run(ApplicationArguments arguments) {
+    public void run(ApplicationArguments arguments) throws InterruptedException {
         List<String> words = arguments.getNonOptionArgs();
         if (words.isEmpty()) {
             return;

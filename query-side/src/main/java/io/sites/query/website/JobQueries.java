@@ -13,19 +13,21 @@ import org.springframework.stereotype.Component;
 @Component
 class JobQueries {
     private final JdbcTemplate jdbc;
+    private final ReadTables tables;
 
-    JobQueries(JdbcTemplate jdbc) {
+    JobQueries(JdbcTemplate jdbc, ReadTables tables) {
+        this.tables = tables;
         this.jdbc = jdbc;
     }
 
     /** Visible exactly when its website is: to the owner and editors, until the website is deleted. */
     @QueryHandler
     Optional<JobView> handle(FindJob query) {
-        List<JobView> found = jdbc.query("""
+        List<JobView> found = jdbc.query(tables.sql("""
                 select v.job_id, v.website_id, w.slug, v.version, v.status, v.created_at,
                        case when w.current_job_id = v.job_id then true else false end as live
                 from qs_version v join qs_website w on w.id = v.website_id
-                where v.job_id = ? and""" + " " + WebsiteQueries.VISIBLE,
+                where v.job_id = ? and""" + " " + WebsiteQueries.VISIBLE),
                 (rs, row) -> new JobView(new JobId(rs.getString("job_id")), new WebsiteId(rs.getString("website_id")),
                         rs.getString("slug"), rs.getInt("version"), rs.getString("status"), rs.getBoolean("live"),
                         rs.getTimestamp("created_at").toInstant()),

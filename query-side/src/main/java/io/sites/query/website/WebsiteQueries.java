@@ -38,8 +38,10 @@ class WebsiteQueries {
             and w.status <> 'deleted'""";
 
     private final JdbcTemplate jdbc;
+    private final ReadTables tables;
 
-    WebsiteQueries(JdbcTemplate jdbc) {
+    WebsiteQueries(JdbcTemplate jdbc, ReadTables tables) {
+        this.tables = tables;
         this.jdbc = jdbc;
     }
 
@@ -48,7 +50,7 @@ class WebsiteQueries {
         String caller = query.caller().value();
         // Two index probes (owned, edited) rather than one OR, and the latest job status only for the page's rows,
         // all in one round trip.
-        List<WebsiteSummaryView> items = jdbc.query("""
+        List<WebsiteSummaryView> items = jdbc.query(tables.sql("""
                 select page.*, (select v.status from qs_version v where v.website_id = page.id
                                 order by v.version desc limit 1) as latest_job_status
                 from (
@@ -58,7 +60,7 @@ class WebsiteQueries {
                         select w.*, 'editor' as role from qs_website w join qs_collaborator c on c.website_id = w.id
                         where c.account_id = ? and w.owner_id <> ? and w.status <> 'deleted'
                     ) w order by w.updated_at desc, w.id limit ?
-                ) page order by page.updated_at desc, page.id""",
+                ) page order by page.updated_at desc, page.id"""),
                 (rs, row) -> new WebsiteSummaryView(new WebsiteId(rs.getString("id")),
                         new AccountId(rs.getString("owner_id")), rs.getString("name"), rs.getString("slug"),
                         rs.getString("status"), rs.getString("role"), jobId(rs.getString("current_job_id")),
@@ -75,7 +77,7 @@ class WebsiteQueries {
     @QueryHandler
     Optional<WebsiteView> handle(FindWebsite query) {
         String caller = query.caller().value();
-        List<WebsiteView> found = jdbc.query("select w.* from qs_website w where w.id = ? and " + VISIBLE,
+        List<WebsiteView> found = jdbc.query(tables.sql("select w.* from qs_website w where w.id = ? and " + VISIBLE),
                 (rs, row) -> new WebsiteView(new WebsiteId(rs.getString("id")),
                         new AccountId(rs.getString("owner_id")), rs.getString("name"), rs.getString("slug"),
                         rs.getString("category"), rs.getString("description"), rs.getString("status"),
@@ -90,8 +92,8 @@ class WebsiteQueries {
     @QueryHandler
     Optional<VersionListView> handle(ListVersions query) {
         String caller = query.caller().value();
-        List<VersionListView> found = jdbc.query(
-                "select w.id, w.slug, w.current_job_id from qs_website w where w.id = ? and " + VISIBLE,
+        List<VersionListView> found = jdbc.query(tables.sql(
+                "select w.id, w.slug, w.current_job_id from qs_website w where w.id = ? and " + VISIBLE),
                 (rs, row) -> new VersionListView(rs.getString("slug"),
                         versions(rs.getString("id"), rs.getString("current_job_id"))),
                 query.websiteId().value(), caller, caller);
@@ -99,8 +101,8 @@ class WebsiteQueries {
     }
 
     private int owned(AccountId owner) {
-        Integer count = jdbc.queryForObject(
-                "select count(*) from qs_website where owner_id = ? and status <> 'deleted'", Integer.class,
+        Integer count = jdbc.queryForObject(tables.sql(
+                "select count(*) from qs_website where owner_id = ? and status <> 'deleted'"), Integer.class,
                 owner.value());
         return count == null ? 0 : count;
     }
@@ -108,17 +110,17 @@ class WebsiteQueries {
     /** Newest first, each with its files, in two statements whatever the number of versions. */
     private List<VersionView> versions(String websiteId, String currentJobId) {
         Map<String, List<VersionFileView>> files = new HashMap<>();
-        jdbc.query("""
+        jdbc.query(tables.sql("""
                 select f.job_id, f.path, f.content_type, f.size from qs_version_file f
-                join qs_version v on v.job_id = f.job_id where v.website_id = ? order by f.job_id, f.path""",
+                join qs_version v on v.job_id = f.job_id where v.website_id = ? order by f.job_id, f.path"""),
                 (ResultSet rs) -> {
                     files.computeIfAbsent(rs.getString("job_id"), job -> new ArrayList<>()).add(
                             new VersionFileView(rs.getString("path"), rs.getString("content_type"),
                                     rs.getLong("size")));
                 }, websiteId);
-        return jdbc.query("""
+        return jdbc.query(tables.sql("""
                 select job_id, version, kind, status, message, total_bytes, created_at from qs_version
-                where website_id = ? order by version desc""",
+                where website_id = ? order by version desc"""),
                 (rs, row) -> new VersionView(new JobId(rs.getString("job_id")), rs.getInt("version"),
                         rs.getString("kind"), rs.getString("status"), rs.getString("message"),
                         rs.getString("job_id").equals(currentJobId), rs.getLong("total_bytes"),

@@ -39,8 +39,9 @@ class WebsiteQueriesTest {
     void ownerAndEditorSeeTheWebsiteStrangersAndDeletionsNothing(String database) {
         JdbcTemplate jdbc = ReadModelDatabases.fresh(database);
         WebsiteProjection projection = new WebsiteProjection(jdbc);
-        WebsiteQueries websites = new WebsiteQueries(jdbc);
-        JobQueries jobs = new JobQueries(jdbc);
+        ReadTables tables = new ReadTables(jdbc, java.time.Clock.systemUTC());
+        WebsiteQueries websites = new WebsiteQueries(jdbc, tables);
+        JobQueries jobs = new JobQueries(jdbc, tables);
 
         WebsiteId older = create(projection, "older", T0);
         WebsiteId shared = create(projection, "shared", T0.plusSeconds(10));
