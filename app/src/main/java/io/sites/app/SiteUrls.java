@@ -7,6 +7,8 @@ import org.springframework.stereotype.Component;
 /** Public addresses: a site's live URL, the web application's status view of a job, the API's own links. */
 @Component
 public class SiteUrls {
+    /** Where the web application's routes live on whichever host serves it. */
+    public static final String APP_PATH = "/app";
     private final String scheme;
     private final String siteHost;
     private final String baseUrl;
@@ -16,6 +18,11 @@ public class SiteUrls {
             @Value("${sites.app-url}") String appUrl) {
         this.baseUrl = stripSlash(baseUrl);
         this.appUrl = stripSlash(appUrl);
+        if (!URI.create(this.appUrl).getPath().equals(APP_PATH)) {
+            throw new IllegalArgumentException("sites.app-url (SITES_APP_URL) must end in " + APP_PATH
+                    + ", where the web application's routes are, for example https://app.example.com" + APP_PATH
+                    + "; it is " + appUrl);
+        }
         this.siteHost = siteHost;
         this.scheme = URI.create(this.baseUrl).getScheme();
     }

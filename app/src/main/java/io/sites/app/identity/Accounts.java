@@ -29,6 +29,33 @@ public class Accounts {
                 .stream().findFirst();
     }
 
+    /** A new account for a person signing up; empty when the username is taken. */
+    public Optional<AccountId> signUp(String username, String passwordHash) {
+        AccountId id = AccountId.generate();
+        try {
+            jdbc.update("insert into account (id, username, password_hash, created_at) values (?, ?, ?, ?)",
+                    id.value(), username, passwordHash, Timestamp.from(clock.instant()));
+            return Optional.of(id);
+        } catch (DuplicateKeyException taken) {
+            return Optional.empty();
+        }
+    }
+
+    /** The account's id and password hash, for signing in; empty for unknown usernames. */
+    public Optional<Credentials> credentials(String username) {
+        return jdbc.query("select id, password_hash from account where username = ?",
+                (rs, n) -> new Credentials(new AccountId(rs.getString("id")), rs.getString("password_hash")),
+                username).stream().findFirst();
+    }
+
+    public void setPassword(AccountId account, String passwordHash) {
+        jdbc.update("update account set password_hash = ? where id = ?", passwordHash, account.value());
+    }
+
+    /** @param passwordHash null when the account has no password (seeded by an operator) */
+    public record Credentials(AccountId id, String passwordHash) {
+    }
+
     /** The account with this username, created if there is none; safe when replicas race to create it. */
     public AccountId createIfAbsent(String username) {
         return byUsername(username).orElseGet(() -> {

@@ -36,9 +36,9 @@ class SecurityConfiguration {
         return http.build();
     }
 
-    /** Everything else (index documents, metadata, error dispatches) is public until the web application lands. */
+    /** Everything else (index documents, metadata, error dispatches) is public; the web app has its own chain. */
     @Bean
-    @Order(2)
+    @Order(100)
     SecurityFilterChain publicPaths(HttpSecurity http) throws Exception {
         // PUT /uploads/{secret} is named on purpose: the putUrl is the credential, the spec forbids a token on it.
         http.authorizeHttpRequests(requests -> requests

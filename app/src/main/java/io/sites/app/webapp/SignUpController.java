@@ -1,0 +1,65 @@
+package io.sites.app.webapp;
+
+import io.sites.app.identity.SignUps;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.web.context.SecurityContextRepository;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/** Sign-up and the sign-in page; Spring Security itself checks the password posted to the sign-in form. */
+@Controller
+class SignUpController {
+    private final SignUps signUps;
+    private final SecurityContextRepository contexts;
+
+    SignUpController(SignUps signUps, SecurityContextRepository contexts) {
+        this.signUps = signUps;
+        this.contexts = contexts;
+    }
+
+    @GetMapping("/app/login")
+    String login() {
+        return "login";
+    }
+
+    @GetMapping("/app/signup")
+    String signUpForm() {
+        return "signup";
+    }
+
+    @PostMapping("/app/signup")
+    String signUp(@RequestParam String username, @RequestParam String password, Model model,
+            HttpServletRequest request, HttpServletResponse response) {
+        return switch (signUps.signUp(username, password)) {
+            case SignUps.Refused refused -> {
+                model.addAttribute("username", username);
+                model.addAttribute("problems", refused.problems());
+                response.setStatus(HttpServletResponse.SC_UNPROCESSABLE_CONTENT);
+                yield "signup";
+            }
+            case SignUps.Created created -> {
+                // Signed in at once, on a fresh session id (no fixation).
+                request.getSession(true);
+                request.changeSessionId();
+                SecurityContext context = SecurityContextHolder.createEmptyContext();
+                context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(created.person(), null,
+                        created.person().getAuthorities()));
+                SecurityContextHolder.setContext(context);
+                contexts.saveContext(context, request, response);
+                yield "redirect:/app/websites";
+            }
+        };
+    }
+
+    @GetMapping({"/app", "/app/"})
+    String home() {
+        return "redirect:/app/websites";
+    }
+}
