@@ -1,7 +1,10 @@
 package io.sites.app.identity;
 
+import io.sites.api.AccountId;
+import io.sites.app.identity.oauth.OAuthAccessTokens;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.oauth2.core.DefaultOAuth2AuthenticatedPrincipal;
 import org.springframework.security.oauth2.core.OAuth2AuthenticatedPrincipal;
@@ -9,22 +12,30 @@ import org.springframework.security.oauth2.server.resource.introspection.BadOpaq
 import org.springframework.security.oauth2.server.resource.introspection.OpaqueTokenIntrospector;
 import org.springframework.stereotype.Component;
 
-/** Bearer tokens are looked up by hash in our own database; every token carries the single scope mcp. */
+/**
+ * Every bearer token, of either kind, ends here and leaves as the same principal: named by the account id, with
+ * the single scope mcp. The kind is told by its shape: a JWS (three dot-separated parts) is an OAuth access token
+ * of our authorization server; anything else is looked up as a personal access token by its hash.
+ */
 @Component
 class TokenIntrospector implements OpaqueTokenIntrospector {
     static final String SCOPE = "mcp";
 
-    private final AccessTokens tokens;
+    private final AccessTokens personalTokens;
+    private final OAuthAccessTokens oauthTokens;
 
-    TokenIntrospector(AccessTokens tokens) {
-        this.tokens = tokens;
+    TokenIntrospector(AccessTokens personalTokens, OAuthAccessTokens oauthTokens) {
+        this.personalTokens = personalTokens;
+        this.oauthTokens = oauthTokens;
     }
 
     @Override
     public OAuth2AuthenticatedPrincipal introspect(String token) {
-        return tokens.verify(token)
-                .map(account -> (OAuth2AuthenticatedPrincipal) new DefaultOAuth2AuthenticatedPrincipal(
-                        account.value(), Map.of("sub", account.value(), "scope", SCOPE),
+        Optional<AccountId> account = OAuthAccessTokens.looksLikeOne(token) ? oauthTokens.verify(token)
+                : personalTokens.verify(token);
+        return account
+                .map(id -> (OAuth2AuthenticatedPrincipal) new DefaultOAuth2AuthenticatedPrincipal(
+                        id.value(), Map.of("sub", id.value(), "scope", SCOPE),
                         List.of(new SimpleGrantedAuthority("SCOPE_" + SCOPE))))
                 .orElseThrow(() -> new BadOpaqueTokenException("The token is unknown, expired or revoked."));
     }

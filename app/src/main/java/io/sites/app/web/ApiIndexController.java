@@ -45,6 +45,7 @@ class ApiIndexController {
     private Map<String, Object> resource(String resource) {
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("resource", resource);
+        metadata.put("authorization_servers", List.of(urls.api("")));
         metadata.put("scopes_supported", List.of("mcp"));
         metadata.put("bearer_methods_supported", List.of("header"));
         metadata.put("resource_name", "Sites");

@@ -1,0 +1,109 @@
+package io.sites.app.identity.oauth;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.Principal;
+import java.util.HexFormat;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.oauth2.core.OAuth2AccessToken;
+import org.springframework.security.oauth2.core.OAuth2RefreshToken;
+import org.springframework.security.oauth2.core.OAuth2Token;
+import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
+import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationCode;
+import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
+import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
+
+/**
+ * Authorizations in the database with every token (authorization code, access token, refresh token) stored only as
+ * its SHA-256, like personal access tokens: a copy of the table grants nothing. Lookups hash the presented value;
+ * the authorization found is handed back with that one token carrying the presented value again, which is all the
+ * library needs (it only ever compares, invalidates or replaces the token it was given). The other tokens stay
+ * hashed, marked by the {@value #MARK} prefix, so that saving them again does not hash a hash.
+ *
+ * <p>The signed-in person is stored by username only (a plain authenticated token), never the session's
+ * {@code AccountUser} with its password hash.
+ */
+final class HashedAuthorizations implements OAuth2AuthorizationService {
+    static final String MARK = "sha256:";
+    private static final List<Class<? extends OAuth2Token>> TOKENS = List.of(OAuth2AuthorizationCode.class,
+            OAuth2AccessToken.class, OAuth2RefreshToken.class);
+
+    private final OAuth2AuthorizationService stored;
+
+    HashedAuthorizations(OAuth2AuthorizationService stored) {
+        this.stored = stored;
+    }
+
+    @Override
+    public void save(OAuth2Authorization authorization) {
+        OAuth2Authorization.Builder hashed = OAuth2Authorization.from(authorization);
+        for (Class<? extends OAuth2Token> type : TOKENS) {
+            OAuth2Authorization.Token<? extends OAuth2Token> token = authorization.getToken(type);
+            if (token != null && !token.getToken().getTokenValue().startsWith(MARK)) {
+                hashed.token(withValue(token.getToken(), hash(token.getToken().getTokenValue())));
+            }
+        }
+        Object principal = authorization.getAttribute(Principal.class.getName());
+        if (principal instanceof Authentication person && !(person.getPrincipal() instanceof String)) {
+            hashed.attribute(Principal.class.getName(), UsernamePasswordAuthenticationToken.authenticated(
+                    person.getName(), null, person.getAuthorities()));
+        }
+        stored.save(hashed.build());
+    }
+
+    @Override
+    public void remove(OAuth2Authorization authorization) {
+        stored.remove(authorization);
+    }
+
+    @Override
+    public @Nullable OAuth2Authorization findById(String id) {
+        return stored.findById(id);
+    }
+
+    @Override
+    public @Nullable OAuth2Authorization findByToken(String token, @Nullable OAuth2TokenType tokenType) {
+        if (tokenType != null && "state".equals(tokenType.getValue())) {
+            return stored.findByToken(token, tokenType);
+        }
+        String hash = hash(token);
+        OAuth2Authorization found = stored.findByToken(hash, tokenType);
+        if (found == null) {
+            return null;
+        }
+        OAuth2Authorization.Builder presented = OAuth2Authorization.from(found);
+        for (Class<? extends OAuth2Token> type : TOKENS) {
+            OAuth2Authorization.Token<? extends OAuth2Token> stored = found.getToken(type);
+            if (stored != null && stored.getToken().getTokenValue().equals(hash)) {
+                presented.token(withValue(stored.getToken(), token));
+            }
+        }
+        return presented.build();
+    }
+
+    static String hash(String token) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+            return MARK + HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    /** The same token (times, scopes) with another value; the builder keeps the existing metadata. */
+    private static OAuth2Token withValue(OAuth2Token token, String value) {
+        return switch (token) {
+            case OAuth2AccessToken access -> new OAuth2AccessToken(access.getTokenType(), value, access.getIssuedAt(),
+                    access.getExpiresAt(), access.getScopes());
+            case OAuth2RefreshToken refresh -> new OAuth2RefreshToken(value, refresh.getIssuedAt(),
+                    refresh.getExpiresAt());
+            case OAuth2AuthorizationCode code -> new OAuth2AuthorizationCode(value, code.getIssuedAt(),
+                    code.getExpiresAt());
+            default -> throw new IllegalArgumentException("Unexpected token type " + token.getClass().getName());
+        };
+    }
+}
