@@ -10,24 +10,12 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.context.annotation.Primary;
 import tools.jackson.databind.JsonNode;
 
 /** The upload flow of the spec: allocate, PUT, publish by uploadKey, served byte for byte. */
-@Import(UploadFlowTest.Clocks.class)
+@Import(MovableClock.InTheContext.class)
 class UploadFlowTest extends EmbeddedAppTest {
-
-    @TestConfiguration
-    static class Clocks {
-        @Bean
-        @Primary
-        MovableClock movableClock() {
-            return new MovableClock(Instant.now());
-        }
-    }
 
     @Autowired
     MovableClock clock;

@@ -89,7 +89,8 @@ public class AccessTokens {
         return Optional.of(new AccountId(row.accountId()));
     }
 
-    static String hash(String token) {
+    /** SHA-256 in hex: how every bearer secret of ours (personal or OAuth) is stored and looked up. */
+    public static String hash(String token) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest);

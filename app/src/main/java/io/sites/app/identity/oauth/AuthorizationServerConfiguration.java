@@ -7,6 +7,7 @@ import io.sites.app.SiteUrls;
 import io.sites.app.identity.Accounts;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
@@ -136,8 +137,10 @@ class AuthorizationServerConfiguration {
                     .orElseThrow(() -> new OAuth2AuthenticationException(OAuth2ErrorCodes.INVALID_GRANT));
             context.getClaims()
                     .subject(account.value())
-                    .audience(List.of(resources.audience(context.getAuthorization(),
-                            context.getAuthorizationGrant())))
+                    // a mutable list: the claims are stored with the authorization, whose JSON allows only
+                    // the usual collection types
+                    .audience(new ArrayList<>(List.of(resources.audience(context.getAuthorization(),
+                            context.getAuthorizationGrant()))))
                     .claim("client_id", context.getRegisteredClient().getClientId());
         };
     }

@@ -1,10 +1,7 @@
 package io.sites.app.identity.oauth;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import io.sites.app.identity.AccessTokens;
 import java.security.Principal;
-import java.util.HexFormat;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
@@ -86,12 +83,7 @@ final class HashedAuthorizations implements OAuth2AuthorizationService {
     }
 
     static String hash(String token) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-            return MARK + HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException impossible) {
-            throw new IllegalStateException(impossible);
-        }
+        return MARK + AccessTokens.hash(token);
     }
 
     /** The same token (times, scopes) with another value; the builder keeps the existing metadata. */
