@@ -198,6 +198,9 @@ class AuthorizationServerConfiguration {
                         .anyRequest().authenticated())
                 // The person's session is the web application's: signed in there, consenting there.
                 .securityContext(context -> context.securityContextRepository(sessions))
+                // The library reads bearer tokens here for registrations with an initial access token; ours is
+                // open, and a bearer token must never stand in for the signed-in person at /oauth2/authorize.
+                .oauth2ResourceServer(resource -> resource.bearerTokenResolver(request -> null))
                 .exceptionHandling(handling -> handling.defaultAuthenticationEntryPointFor(
                         new LoginUrlAuthenticationEntryPoint(LOGIN_PAGE),
                         PathPatternRequestMatcher.withDefaults().matcher(settings.getAuthorizationEndpoint())));

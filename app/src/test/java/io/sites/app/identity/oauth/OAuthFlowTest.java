@@ -175,6 +175,25 @@ class OAuthFlowTest {
     }
 
     @Test
+    void aTokenOpensTheInterfaceOnlyNotThePersonsWebApplicationNorTheAuthorizationEndpoint() throws Exception {
+        OAuthBrowser browser = person();
+        String access = browser.tokens(MCP).get("access_token").asString();
+        OAuthBrowser tokenOnly = new OAuthBrowser(BASE);
+        Reply app = tokenOnly.getWithToken("/app/websites", access);
+        assertThat(app.status()).isEqualTo(302);
+        assertThat(app.header("Location")).isEqualTo(BASE + "/app/login");
+        Reply authorize = tokenOnly.getWithToken(new URI(tokenOnly.authorizeUrl(tokenOnly.registerClient(),
+                Pkce.create(), MCP, "mcp")).toString().substring(BASE.length()), access);
+        assertThat(authorize.status()).isEqualTo(302);
+        assertThat(authorize.header("Location")).isEqualTo(BASE + "/app/login");
+
+        Reply mcp = tokenOnly.postJson("/mcp", Map.of("jsonrpc", "2.0", "id", 1, "method", "ping"));
+        assertThat(mcp.status()).isEqualTo(401);
+        assertThat(mcp.header("WWW-Authenticate")).startsWith("Bearer resource_metadata=\"" + BASE
+                + "/.well-known/oauth-protected-resource");
+    }
+
+    @Test
     void aWrongVerifierGetsNoToken() {
         OAuthBrowser browser = person();
         OAuthBrowser.Grant grant = browser.grant(MCP);
@@ -205,6 +224,12 @@ class OAuthFlowTest {
         URI redirect = URI.create(refused.location());
         assertThat(redirect.toString()).startsWith(OAuthBrowser.REDIRECT_URI);
         assertThat(OAuthBrowser.query(redirect)).containsEntry("error", "invalid_target");
+
+        // the token request cannot switch to another resource than the one consented to
+        OAuthBrowser.Grant grant = browser.grant(MCP);
+        Reply switched = browser.redeem(grant, BASE + "/v1");
+        assertThat(switched.status()).isEqualTo(400);
+        assertThat(switched.json().get("error").asString()).isEqualTo("invalid_target");
 
         // without a resource the token is for the whole API host
         JsonNode tokens = browser.tokens(null);
