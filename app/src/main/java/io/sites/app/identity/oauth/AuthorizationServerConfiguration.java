@@ -50,7 +50,7 @@ import org.springframework.security.oauth2.server.authorization.token.OAuth2Toke
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AuthenticationConverter;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
-import org.springframework.security.web.context.SecurityContextRepository;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 
 /**
@@ -148,8 +148,8 @@ class AuthorizationServerConfiguration {
     @Bean
     @Order(0)
     SecurityFilterChain authorizationServer(HttpSecurity http, RegisteredClientRepository clients,
-            AuthorizationServerSettings settings, ResourceIndicators resources, OAuth2TokenGenerator<?> tokens,
-            SecurityContextRepository sessions) throws Exception {
+            AuthorizationServerSettings settings, ResourceIndicators resources, OAuth2TokenGenerator<?> tokens)
+            throws Exception {
         OAuth2AuthorizationServerConfigurer server = new OAuth2AuthorizationServerConfigurer();
         ClientRegistrations registrations = new ClientRegistrations();
         PublicClients publicClients = new PublicClients(clients, settings);
@@ -196,8 +196,10 @@ class AuthorizationServerConfiguration {
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(settings.getClientRegistrationEndpoint()).permitAll()
                         .anyRequest().authenticated())
-                // The person's session is the web application's: signed in there, consenting there.
-                .securityContext(context -> context.securityContextRepository(sessions))
+                // The person's session is the web application's (the same session attribute): signed in there,
+                // consenting there.
+                .securityContext(context -> context.securityContextRepository(
+                        new HttpSessionSecurityContextRepository()))
                 // The library reads bearer tokens here for registrations with an initial access token; ours is
                 // open, and a bearer token must never stand in for the signed-in person at /oauth2/authorize.
                 .oauth2ResourceServer(resource -> resource.bearerTokenResolver(request -> null))
