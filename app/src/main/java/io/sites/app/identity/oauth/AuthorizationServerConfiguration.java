@@ -72,8 +72,8 @@ class AuthorizationServerConfiguration {
     }
 
     @Bean
-    OAuth2AuthorizationService authorizations(JdbcTemplate jdbc, RegisteredClientRepository clients) {
-        return new HashedAuthorizations(new JdbcOAuth2AuthorizationService(jdbc, clients));
+    OAuth2AuthorizationService authorizations(JdbcTemplate jdbc, RegisteredClientRepository clients, Clock clock) {
+        return new HashedAuthorizations(new JdbcOAuth2AuthorizationService(jdbc, clients), jdbc, clock);
     }
 
     @Bean

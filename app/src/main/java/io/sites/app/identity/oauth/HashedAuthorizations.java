@@ -2,8 +2,11 @@ package io.sites.app.identity.oauth;
 
 import io.sites.app.identity.AccessTokens;
 import java.security.Principal;
+import java.sql.Timestamp;
+import java.time.Clock;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.oauth2.core.OAuth2AccessToken;
@@ -23,6 +26,10 @@ import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
  *
  * <p>The signed-in person is stored by username only (a plain authenticated token), never the session's
  * {@code AccountUser} with its password hash.
+ *
+ * <p>Refresh tokens rotate. The hash of each replaced refresh token is kept; when one is presented again, two
+ * parties hold the grant (a stolen token, or a client that lost the newer one), so the authorization's current
+ * tokens are revoked and both must start over (OAuth 2.1, section 4.3.1).
  */
 final class HashedAuthorizations implements OAuth2AuthorizationService {
     static final String MARK = "sha256:";
@@ -30,9 +37,13 @@ final class HashedAuthorizations implements OAuth2AuthorizationService {
             OAuth2AccessToken.class, OAuth2RefreshToken.class);
 
     private final OAuth2AuthorizationService stored;
+    private final JdbcTemplate jdbc;
+    private final Clock clock;
 
-    HashedAuthorizations(OAuth2AuthorizationService stored) {
+    HashedAuthorizations(OAuth2AuthorizationService stored, JdbcTemplate jdbc, Clock clock) {
         this.stored = stored;
+        this.jdbc = jdbc;
+        this.clock = clock;
     }
 
     @Override
@@ -49,7 +60,23 @@ final class HashedAuthorizations implements OAuth2AuthorizationService {
             hashed.attribute(Principal.class.getName(), UsernamePasswordAuthenticationToken.authenticated(
                     person.getName(), null, person.getAuthorities()));
         }
-        stored.save(hashed.build());
+        OAuth2Authorization toStore = hashed.build();
+        rememberRotated(toStore);
+        stored.save(toStore);
+    }
+
+    private void rememberRotated(OAuth2Authorization next) {
+        OAuth2Authorization previous = stored.findById(next.getId());
+        OAuth2Authorization.Token<OAuth2RefreshToken> old = previous == null ? null : previous.getRefreshToken();
+        OAuth2Authorization.Token<OAuth2RefreshToken> current = next.getRefreshToken();
+        if (old != null && (current == null
+                || !old.getToken().getTokenValue().equals(current.getToken().getTokenValue()))) {
+            String oldHash = old.getToken().getTokenValue();
+            jdbc.update("""
+                    insert into oauth_rotated_refresh_token (token_hash, authorization_id, rotated_at)
+                    select ?, ?, ? where not exists (select 1 from oauth_rotated_refresh_token where token_hash = ?)""",
+                    oldHash, next.getId(), Timestamp.from(clock.instant()), oldHash);
+        }
     }
 
     @Override
@@ -70,6 +97,9 @@ final class HashedAuthorizations implements OAuth2AuthorizationService {
         String hash = hash(token);
         OAuth2Authorization found = stored.findByToken(hash, tokenType);
         if (found == null) {
+            if (OAuth2TokenType.REFRESH_TOKEN.equals(tokenType)) {
+                revokeIfReplayed(hash);
+            }
             return null;
         }
         OAuth2Authorization.Builder presented = OAuth2Authorization.from(found);
@@ -80,6 +110,16 @@ final class HashedAuthorizations implements OAuth2AuthorizationService {
             }
         }
         return presented.build();
+    }
+
+    private void revokeIfReplayed(String hash) {
+        List<String> replayed = jdbc.queryForList(
+                "select authorization_id from oauth_rotated_refresh_token where token_hash = ?", String.class, hash);
+        OAuth2Authorization grant = replayed.isEmpty() ? null : stored.findById(replayed.getFirst());
+        if (grant != null && grant.getRefreshToken() != null) {
+            // invalidating the refresh token invalidates the access token (and any code) with it
+            stored.save(OAuth2Authorization.from(grant).invalidate(grant.getRefreshToken().getToken()).build());
+        }
     }
 
     static String hash(String token) {

@@ -341,12 +341,19 @@ class OAuthFlowTest {
         assertThat(browser.getWithToken("/v1/websites", second.get("access_token").asString()).status())
                 .isEqualTo(200);
 
+        assertThat(browser.getWithToken("/v1/websites", first.get("access_token").asString()).status())
+                .isEqualTo(401);
+        // another client cannot redeem it
+        Reply stolen = browser.refresh(browser.registerClient(), second.get("refresh_token").asString());
+        assertThat(stolen.status()).isEqualTo(400);
+
+        // the replaced refresh token presented again: refused, and the grant's current tokens are revoked
         Reply reused = browser.refresh(clientId, first.get("refresh_token").asString());
         assertThat(reused.status()).isEqualTo(400);
         assertThat(reused.json().get("error").asString()).isEqualTo("invalid_grant");
-        // another client cannot redeem it either
-        Reply stolen = browser.refresh(browser.registerClient(), second.get("refresh_token").asString());
-        assertThat(stolen.status()).isEqualTo(400);
+        assertThat(browser.getWithToken("/v1/websites", second.get("access_token").asString()).status())
+                .isEqualTo(401);
+        assertThat(browser.refresh(clientId, second.get("refresh_token").asString()).status()).isEqualTo(400);
     }
 
     @Test

@@ -27,11 +27,12 @@ class OAuthPostgresTest {
         String base = "http://localhost:" + port;
         String mcp = base + "/mcp";
         OAuthBrowser browser = new OAuthBrowser(base);
+        String username = OAuthFlowTest.newUsername();
 
         String clientId;
         JsonNode tokens;
         try (ConfigurableApplicationContext first = start(database, data, port)) {
-            browser.signUp(OAuthFlowTest.newUsername(), OAuthFlowTest.PASSWORD);
+            browser.signUp(username, OAuthFlowTest.PASSWORD);
             OAuthBrowser.Grant grant = browser.grant(mcp);
             clientId = grant.clientId();
             Reply token = browser.redeem(grant, mcp);
@@ -46,15 +47,21 @@ class OAuthPostgresTest {
             assertThat(browser.getWithToken("/v1/websites", access).status()).isEqualTo(200);
             Reply refreshed = browser.refresh(clientId, tokens.get("refresh_token").asString());
             assertThat(refreshed.status()).as(refreshed.body()).isEqualTo(200);
-            assertThat(browser.refresh(clientId, tokens.get("refresh_token").asString()).status()).isEqualTo(400);
+            String newAccess = refreshed.json().get("access_token").asString();
             // the refresh replaced both tokens of the authorization: the old access token ends with it
             assertThat(browser.getWithToken("/v1/websites", access).status()).isEqualTo(401);
-            assertThat(browser.getWithToken("/v1/websites", refreshed.json().get("access_token").asString())
-                    .status()).isEqualTo(200);
-            assertThat(browser.revoke(clientId, refreshed.json().get("access_token").asString()).status())
-                    .isEqualTo(200);
-            assertThat(browser.getWithToken("/v1/websites", refreshed.json().get("access_token").asString())
-                    .status()).isEqualTo(401);
+            assertThat(browser.getWithToken("/v1/websites", newAccess).status()).isEqualTo(200);
+            // the old refresh token again: refused, and the grant's current tokens are revoked with it
+            assertThat(browser.refresh(clientId, tokens.get("refresh_token").asString()).status()).isEqualTo(400);
+            assertThat(browser.getWithToken("/v1/websites", newAccess).status()).isEqualTo(401);
+
+            // explicit revocation, on a fresh grant (sessions are per process: the person signs in again)
+            browser.signIn(username, OAuthFlowTest.PASSWORD);
+            String another = browser.tokens(mcp).get("access_token").asString();
+            assertThat(browser.getWithToken("/v1/websites", another).status()).isEqualTo(200);
+            String anotherClient = OAuthBrowser.claims(another).get("client_id").asString();
+            assertThat(browser.revoke(anotherClient, another).status()).isEqualTo(200);
+            assertThat(browser.getWithToken("/v1/websites", another).status()).isEqualTo(401);
         }
     }
 
