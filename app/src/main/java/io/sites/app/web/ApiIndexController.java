@@ -4,6 +4,7 @@ import io.sites.app.SiteUrls;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.web.bind.annotation.CrossOrigin;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -32,11 +33,14 @@ class ApiIndexController {
         return index;
     }
 
+    // Browser-based MCP clients discover the authorization server from their own origin.
+    @CrossOrigin(origins = "*", allowCredentials = "false")
     @GetMapping(path = "/.well-known/oauth-protected-resource", produces = "application/json")
     Map<String, Object> apiResource() {
         return resource(urls.api(""));
     }
 
+    @CrossOrigin(origins = "*", allowCredentials = "false")
     @GetMapping(path = "/.well-known/oauth-protected-resource/mcp", produces = "application/json")
     Map<String, Object> mcpResource() {
         return resource(urls.api("/mcp"));

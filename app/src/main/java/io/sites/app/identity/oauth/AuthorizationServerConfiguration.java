@@ -7,6 +7,7 @@ import io.sites.app.SiteUrls;
 import io.sites.app.identity.Accounts;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.time.Instant;
 import java.util.Base64;
@@ -15,6 +16,7 @@ import java.util.Set;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.oauth2.server.authorization.OAuth2AuthorizationServerConfigurer;
@@ -52,6 +54,9 @@ import org.springframework.security.web.authentication.AuthenticationConverter;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.web.cors.CorsConfiguration;
+import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
 
 /**
  * The OAuth 2.1 authorization server for MCP clients, beside the resource server in the same application. Its
@@ -153,7 +158,11 @@ class AuthorizationServerConfiguration {
         OAuth2AuthorizationServerConfigurer server = new OAuth2AuthorizationServerConfigurer();
         ClientRegistrations registrations = new ClientRegistrations();
         PublicClients publicClients = new PublicClients(clients, settings);
-        http.securityMatcher(server.getEndpointsMatcher())
+        UrlBasedCorsConfigurationSource crossOrigin = crossOrigin(settings);
+        // its endpoints, and the CORS preflights for them (which the endpoints' own matchers, by method, miss)
+        http.securityMatcher(new OrRequestMatcher(server.getEndpointsMatcher(), request ->
+                        HttpMethod.OPTIONS.matches(request.getMethod()) && crossOrigin.getCorsConfiguration(request)
+                                != null))
                 .with(server, as -> as
                         .tokenGenerator(tokens)
                         .authorizationServerMetadataEndpoint(metadata -> metadata
@@ -200,6 +209,7 @@ class AuthorizationServerConfiguration {
                 // consenting there.
                 .securityContext(context -> context.securityContextRepository(
                         new HttpSessionSecurityContextRepository()))
+                .cors(cors -> cors.configurationSource(crossOrigin))
                 // The library reads bearer tokens here for registrations with an initial access token; ours is
                 // open, and a bearer token must never stand in for the signed-in person at /oauth2/authorize.
                 .oauth2ResourceServer(resource -> resource.bearerTokenResolver(request -> null))
@@ -207,6 +217,28 @@ class AuthorizationServerConfiguration {
                         new LoginUrlAuthenticationEntryPoint(LOGIN_PAGE),
                         PathPatternRequestMatcher.withDefaults().matcher(settings.getAuthorizationEndpoint())));
         return http.build();
+    }
+
+    /**
+     * MCP clients running in a browser (an inspector, a web chat) call discovery, registration, the token and
+     * revocation endpoints from their own origin. Those answer any origin, without cookies: they never rely on the
+     * person's session, and public clients prove themselves by PKCE or their refresh token. The authorization
+     * endpoint is a page the browser navigates to, so it gets no CORS headers.
+     */
+    private static UrlBasedCorsConfigurationSource crossOrigin(AuthorizationServerSettings settings) {
+        CorsConfiguration anyOrigin = new CorsConfiguration();
+        anyOrigin.addAllowedOrigin("*");
+        anyOrigin.setAllowedMethods(List.of("GET", "POST", "OPTIONS"));
+        anyOrigin.addAllowedHeader("*");
+        anyOrigin.setAllowCredentials(false);
+        anyOrigin.setMaxAge(Duration.ofHours(1));
+        UrlBasedCorsConfigurationSource source = new UrlBasedCorsConfigurationSource();
+        for (String path : List.of(settings.getTokenEndpoint(), settings.getClientRegistrationEndpoint(),
+                settings.getTokenRevocationEndpoint(), settings.getJwkSetEndpoint(),
+                "/.well-known/oauth-authorization-server")) {
+            source.registerCorsConfiguration(path, anyOrigin);
+        }
+        return source;
     }
 
     /** An authorization request that asks for no scope asks for mcp, the only one there is. */

@@ -82,6 +82,13 @@ final class OAuthBrowser {
         return send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + token).GET());
     }
 
+    /** A CORS preflight, as a browser sends it before a cross-origin request. */
+    Reply preflight(String path, String origin, String method, String headers) {
+        return send(HttpRequest.newBuilder(uri(path)).method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .header("Origin", origin).header("Access-Control-Request-Method", method)
+                .header("Access-Control-Request-Headers", headers));
+    }
+
     Reply postForm(String pathOrUrl, Map<String, String> form) {
         String body = form.entrySet().stream()
                 .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))

@@ -99,6 +99,22 @@ class OAuthFlowTest {
     }
 
     @Test
+    void browserBasedClientsMayCallDiscoveryRegistrationAndTokenFromAnyOriginWithoutCookies() {
+        OAuthBrowser anyone = new OAuthBrowser(BASE);
+        for (String path : List.of("/.well-known/oauth-protected-resource/mcp",
+                "/.well-known/oauth-protected-resource", "/.well-known/oauth-authorization-server",
+                "/oauth2/register", "/oauth2/token", "/oauth2/revoke")) {
+            Reply preflight = anyone.preflight(path, "https://inspector.example",
+                    path.startsWith("/.well-known") ? "GET" : "POST", "content-type, mcp-protocol-version");
+            assertThat(preflight.status()).as(path).isEqualTo(200);
+            assertThat(preflight.header("Access-Control-Allow-Origin")).as(path).isEqualTo("*");
+            assertThat(preflight.header("Access-Control-Allow-Credentials")).as(path).isNull();
+        }
+        assertThat(anyone.preflight("/oauth2/authorize", "https://inspector.example", "GET", "content-type")
+                .header("Access-Control-Allow-Origin")).isNull();
+    }
+
+    @Test
     void aClientRegistersItselfAndAPersonGrantsItATokenForTheMcpEndpoint() {
         OAuthBrowser browser = person();
         Reply registered = browser.register(Map.of("client_name", "Claude Desktop", "redirect_uris",
