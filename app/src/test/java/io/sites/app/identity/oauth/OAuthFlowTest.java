@@ -210,6 +210,21 @@ class OAuthFlowTest {
     }
 
     @Test
+    void pkceIsRequiredAndOnlyS256() {
+        OAuthBrowser browser = person();
+        String clientId = browser.registerClient();
+        String s256 = browser.authorizeUrl(clientId, Pkce.create(), MCP, "mcp");
+        for (String url : List.of(s256.replace("code_challenge_method=S256", "code_challenge_method=plain"),
+                s256.replaceAll("code_challenge=[^&]+&", "").replace("&code_challenge_method=S256", ""))) {
+            Reply refused = browser.get(url);
+            assertThat(refused.status()).isEqualTo(302);
+            assertThat(refused.location()).startsWith(OAuthBrowser.REDIRECT_URI);
+            assertThat(OAuthBrowser.query(URI.create(refused.location()))).containsEntry("error", "invalid_request")
+                    .doesNotContainKey("code");
+        }
+    }
+
+    @Test
     void aWrongVerifierGetsNoToken() {
         OAuthBrowser browser = person();
         OAuthBrowser.Grant grant = browser.grant(MCP);
