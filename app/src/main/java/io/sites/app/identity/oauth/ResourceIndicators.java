@@ -22,7 +22,7 @@ import org.springframework.stereotype.Component;
  * interface ({base_url}/v1). A request without {@code resource} gets {base_url}, which both endpoints accept.
  */
 @Component
-public class ResourceIndicators {
+class ResourceIndicators {
     static final String PARAMETER = "resource";
     static final String INVALID_TARGET = "invalid_target";
 
@@ -35,7 +35,7 @@ public class ResourceIndicators {
     }
 
     /** Every audience our resource server accepts. */
-    public Set<String> accepted() {
+    Set<String> accepted() {
         return accepted;
     }
 
