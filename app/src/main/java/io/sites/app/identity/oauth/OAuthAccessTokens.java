@@ -1,6 +1,7 @@
 package io.sites.app.identity.oauth;
 
 import io.sites.api.AccountId;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.springframework.security.oauth2.core.OAuth2AccessToken;
@@ -49,8 +50,9 @@ public class OAuthAccessTokens {
             return Optional.empty();
         }
         OAuth2Authorization.Token<OAuth2AccessToken> access = authorization.getAccessToken();
+        List<String> scopes = jwt.getClaimAsStringList("scope");
         if (access == null || access.isInvalidated() || !token.equals(access.getToken().getTokenValue())
-                || jwt.getSubject() == null) {
+                || jwt.getSubject() == null || scopes == null || !scopes.contains(ClientRegistrations.SCOPE)) {
             return Optional.empty();
         }
         return Optional.of(new AccountId(jwt.getSubject()));
