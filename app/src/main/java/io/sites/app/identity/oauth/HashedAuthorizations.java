@@ -4,7 +4,10 @@ import io.sites.app.identity.AccessTokens;
 import java.security.Principal;
 import java.sql.Timestamp;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
@@ -30,15 +33,23 @@ import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
  * <p>Refresh tokens rotate. The hash of each replaced refresh token is kept; when one is presented again, two
  * parties hold the grant (a stolen token, or a client that lost the newer one), so the authorization's current
  * tokens are revoked and both must start over (OAuth 2.1, section 4.3.1).
+ *
+ * <p>Dead rows are pruned when a new authorization starts, at most every {@link #PRUNE_EVERY} per process:
+ * authorizations whose last token expired a day ago, requests abandoned at the consent page for a day, and
+ * replaced refresh tokens whose authorization is gone or which are older than any refresh token can live.
  */
 final class HashedAuthorizations implements OAuth2AuthorizationService {
     static final String MARK = "sha256:";
     private static final List<Class<? extends OAuth2Token>> TOKENS = List.of(OAuth2AuthorizationCode.class,
             OAuth2AccessToken.class, OAuth2RefreshToken.class);
 
+    static final Duration PRUNE_EVERY = Duration.ofMinutes(10);
+    private static final Duration GRACE = Duration.ofDays(1);
+
     private final OAuth2AuthorizationService stored;
     private final JdbcTemplate jdbc;
     private final Clock clock;
+    private final AtomicReference<Instant> lastPruned = new AtomicReference<>(Instant.MIN);
 
     HashedAuthorizations(OAuth2AuthorizationService stored, JdbcTemplate jdbc, Clock clock) {
         this.stored = stored;
@@ -67,6 +78,9 @@ final class HashedAuthorizations implements OAuth2AuthorizationService {
 
     private void rememberRotated(OAuth2Authorization next) {
         OAuth2Authorization previous = stored.findById(next.getId());
+        if (previous == null) {
+            pruneNowAndThen();
+        }
         OAuth2Authorization.Token<OAuth2RefreshToken> old = previous == null ? null : previous.getRefreshToken();
         OAuth2Authorization.Token<OAuth2RefreshToken> current = next.getRefreshToken();
         if (old != null && (current == null
@@ -110,6 +124,25 @@ final class HashedAuthorizations implements OAuth2AuthorizationService {
             }
         }
         return presented.build();
+    }
+
+    private void pruneNowAndThen() {
+        Instant now = clock.instant();
+        Instant last = lastPruned.get();
+        boolean recently = !now.isBefore(last) && now.isBefore(last.plus(PRUNE_EVERY));
+        if (recently || !lastPruned.compareAndSet(last, now)) {
+            return; // pruned a moment ago, or another thread is pruning now
+        }
+        Timestamp cutoff = Timestamp.from(now.minus(GRACE));
+        jdbc.update("""
+                delete from oauth2_authorization
+                where coalesce(refresh_token_expires_at, access_token_expires_at, authorization_code_expires_at) < ?
+                   or (authorization_code_value is null and access_token_value is null and created_at < ?)""",
+                cutoff, cutoff);
+        jdbc.update("""
+                delete from oauth_rotated_refresh_token
+                where rotated_at < ? or not exists (select 1 from oauth2_authorization a where a.id = authorization_id)""",
+                Timestamp.from(now.minus(ClientRegistrations.REFRESH_TOKEN_TTL).minus(GRACE)));
     }
 
     private void revokeIfReplayed(String hash) {

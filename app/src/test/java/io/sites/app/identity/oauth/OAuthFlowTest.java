@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
 import org.springframework.security.oauth2.jwt.JwsHeader;
 import org.springframework.security.oauth2.jwt.JwtClaimsSet;
@@ -56,6 +57,8 @@ class OAuthFlowTest {
     MovableClock clock;
     @Autowired
     JWKSource<SecurityContext> keys;
+    @Autowired
+    JdbcTemplate jdbc;
 
     /** A new person, signed up through the web application, in a new browser. */
     static OAuthBrowser person() {
@@ -298,6 +301,28 @@ class OAuthFlowTest {
         } finally {
             clock.advance(Duration.ofMinutes(-62));
         }
+    }
+
+    @Test
+    void deadAuthorizationsArePrunedWhenANewOneStarts() {
+        String username = newUsername();
+        OAuthBrowser browser = person(username);
+        browser.tokens(MCP);
+        browser.get(browser.authorizeUrl(browser.registerClient(), Pkce.create(), MCP, "mcp")); // left at consent
+        assertThat(authorizationsOf(username)).isEqualTo(2);
+        clock.advance(Duration.ofDays(32));
+        try {
+            OAuthBrowser other = person();
+            other.get(other.authorizeUrl(other.registerClient(), Pkce.create(), MCP, "mcp"));
+            assertThat(authorizationsOf(username)).isZero();
+        } finally {
+            clock.advance(Duration.ofDays(-32));
+        }
+    }
+
+    private int authorizationsOf(String username) {
+        return jdbc.queryForObject("select count(*) from oauth2_authorization where principal_name = ?",
+                Integer.class, username);
     }
 
     @Test
