@@ -4,9 +4,6 @@ import io.sites.api.AccountId;
 import java.util.List;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.core.context.SecurityContextHolder;
-import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthentication;
 import org.springframework.web.bind.support.WebDataBinderFactory;
 import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
@@ -30,10 +27,7 @@ class CallerArgumentResolver implements HandlerMethodArgumentResolver, WebMvcCon
     @Override
     public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer container,
             NativeWebRequest request, WebDataBinderFactory binders) {
-        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-        if (authentication instanceof BearerTokenAuthentication bearer) {
-            return new AccountId(bearer.getName());
-        }
-        throw new IllegalStateException("No authenticated caller on a route that requires one");
+        return Callers.current()
+                .orElseThrow(() -> new IllegalStateException("No authenticated caller on a route that requires one"));
     }
 }
