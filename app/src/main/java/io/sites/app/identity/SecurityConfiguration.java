@@ -18,7 +18,7 @@ class SecurityConfiguration {
     SecurityFilterChain api(HttpSecurity http, TokenIntrospector introspector, ErrorResponses errors)
             throws Exception {
         BearerChallenge challenge = new BearerChallenge(errors);
-        http.securityMatcher("/v1", "/v1/**")
+        http.securityMatcher("/v1", "/v1/**", "/mcp")
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(HttpMethod.GET, "/v1", "/v1/", "/v1/openapi.json").permitAll()
                         .anyRequest().hasAuthority("SCOPE_" + TokenIntrospector.SCOPE))
