@@ -56,8 +56,15 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule adaptersGoThroughApplicationServices = noClasses().that()
-            .resideInAPackage("io.sites.app.web..").should().dependOnClassesThat()
+            .resideInAnyPackage("io.sites.app.web..", "io.sites.app.mcp..").should().dependOnClassesThat()
             .resideInAnyPackage("io.sites.command.bundle..", "io.sites.command.blob..", "io.sites.query..")
             .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Claims")
-            .because("controllers are thin adapters over PublishService and the query bus: every rule lives once");
+            .because("controllers and MCP tools are thin adapters over PublishService and the query bus: every rule "
+                    + "lives once");
+
+    @ArchTest
+    static final ArchRule toolsCallTheOperationsTheControllersCall = noClasses().that()
+            .resideInAPackage("io.sites.app.mcp..").should().dependOnClassesThat()
+            .resideInAnyPackage("io.sites.command..", "io.sites.query..", "org.axonframework..")
+            .because("each MCP tool is its REST operation: it goes through ApiOperations and ApiErrors");
 }
