@@ -132,8 +132,14 @@ class McpEndpointTest extends EmbeddedAppTest {
     void aRequestWithoutATokenIsChallengedWithTheMetadataOfTheMcpResource() throws Exception {
         HttpResponse<String> response = post(initialize("2025-11-25"), null);
         assertThat(response.statusCode()).isEqualTo(401);
-        assertThat(response.headers().firstValue("WWW-Authenticate").orElseThrow())
-                .startsWith("Bearer resource_metadata=\"").endsWith("/.well-known/oauth-protected-resource/mcp\"");
+        String challenge = response.headers().firstValue("WWW-Authenticate").orElseThrow();
+        assertThat(challenge).startsWith("Bearer resource_metadata=\"")
+                .endsWith("/.well-known/oauth-protected-resource/mcp\"");
+        String metadata = URI.create(challenge.substring(challenge.indexOf('"') + 1, challenge.lastIndexOf('"')))
+                .getPath();
+        Http.Response document = http().get(metadata, null);
+        assertThat(document.status()).isEqualTo(200);
+        assertThat(document.json().get("resource").asString()).endsWith("/mcp");
         assertThat(Http.JSON.readTree(response.body()).get("error").get("code").asString())
                 .isEqualTo("AUTH_REQUIRED");
         HttpResponse<String> wrongToken = post(initialize("2025-11-25"), null,
