@@ -61,6 +61,9 @@ final class WebsiteTools {
             on PUBLISH_INVALID fix every listed violation and publish the complete bundle again. \
             """ + AUTHORING_RULES;
 
+    // Whether a tool only reads; it decides the annotations (see tool()).
+    private static final boolean READ = true;
+    private static final boolean WRITE = false;
     private static final String WEBSITE_ID = "The website's id (web_…), as returned by publish_website or "
             + "list_websites.";
     private static final String FILES = "The complete bundle: every file of the site, at least one, index.html "
@@ -112,7 +115,7 @@ final class WebsiteTools {
                 is live at the returned pageUrl when this returns. Use publish_version (not this) to change an \
                 existing website. Returns websiteId (keep it for later versions), jobId, version, slug, pageUrl and \
                 bytesWritten.
-                """ + AUTHORING_RULES, writes(), descriptions,
+                """ + AUTHORING_RULES, WRITE, descriptions,
                 (caller, arguments) -> operations.createWebsite(caller, bind(arguments, PublishWebsiteRequest.class)),
                 result -> "Published " + result.get("slug") + " (website " + result.get("websiteId") + ", version "
                         + result.get("version") + "): live at " + result.get("pageUrl"));
@@ -133,7 +136,7 @@ final class WebsiteTools {
                 not only the changed ones). With promote true (default) it is live at pageUrl when this returns; \
                 with promote false it is stored but not served (isCurrent false). Earlier versions are kept. \
                 Returns websiteId, jobId (also the version's id), version, isCurrent, pageUrl and bytesWritten.
-                """ + AUTHORING_RULES, writes(), descriptions,
+                """ + AUTHORING_RULES, WRITE, descriptions,
                 (caller, arguments) -> {
                     Map<String, Object> body = new HashMap<>(arguments);
                     Object websiteId = body.remove("websiteId");
@@ -162,7 +165,7 @@ final class WebsiteTools {
                 hour (expiresAt); then include {"path": ..., "uploadKey": ...} in the files of publish_website or \
                 publish_version. A slot is used up by the publish that succeeds with it. At most 20 files per \
                 publish may use uploadKey or sourceUrl. Returns uploads: path, uploadKey, putUrl, contentType, \
-                expiresAt.""", writes(), descriptions,
+                expiresAt.""", WRITE, descriptions,
                 (caller, arguments) -> operations.createUploads(caller, bind(arguments, CreateUploadsRequest.class)),
                 result -> "Upload slots allocated; PUT each file's bytes to its putUrl, then publish with its "
                         + "uploadKey.");
@@ -172,7 +175,7 @@ final class WebsiteTools {
         return tool("list_websites", "List websites", "listWebsites", """
                 List the websites you own or edit, at most 50, most recently updated first: id, name, slug, \
                 pageUrl, status (active, draft, deleted), currentVersionId, role; and websiteLimits (count, max, \
-                canCreate).""", reads(), Map.of(),
+                canCreate).""", READ, Map.of(),
                 (caller, arguments) -> operations.listWebsites(caller),
                 result -> ((List<?>) result.get("items")).size() + " website(s).");
     }
@@ -180,7 +183,7 @@ final class WebsiteTools {
     private SyncToolSpecification getWebsite() {
         return tool("get_website", "Get a website", "getWebsite", """
                 One website: status, live pageUrl, the current version, and every version with its number, status, \
-                isCurrent, previewUrl and files (path, contentType, size).""", reads(),
+                isCurrent, previewUrl and files (path, contentType, size).""", READ,
                 Map.of("/properties/websiteId", WEBSITE_ID),
                 (caller, arguments) -> operations.getWebsite(caller, text(arguments, "websiteId")),
                 result -> "Website " + result.get("id") + " (" + result.get("slug") + "), status "
@@ -192,7 +195,7 @@ final class WebsiteTools {
         return tool("list_versions", "List versions", "listWebsiteVersions", """
                 Every version of a website, newest first, with number, status, isCurrent, message (instruction), \
                 previewUrl and file metadata. Use it to find a stored (promote false) version's previewUrl.""",
-                reads(), Map.of("/properties/websiteId", WEBSITE_ID),
+                READ, Map.of("/properties/websiteId", WEBSITE_ID),
                 (caller, arguments) -> operations.listWebsiteVersions(caller, text(arguments, "websiteId")),
                 result -> ((List<?>) result.get("versions")).size() + " version(s).");
     }
@@ -201,7 +204,7 @@ final class WebsiteTools {
         return tool("get_job_status", "Get a publish job", "getJob", """
                 The status of a publish job by its jobId (returned by publish_website and publish_version): status \
                 (ready once published), progressMessage, pageUrl. Publishes through this server are synchronous, so \
-                a job is already ready when the publish returns.""", reads(),
+                a job is already ready when the publish returns.""", READ,
                 Map.of("/properties/jobId", "The job's id (job_…), as returned by a publish."),
                 (caller, arguments) -> operations.getJob(caller, text(arguments, "jobId")),
                 result -> "Job " + result.get("jobId") + ": " + result.get("status") + ". "
@@ -212,7 +215,7 @@ final class WebsiteTools {
         return tool("suggest_slug", "Suggest a slug", "suggestSlug", """
                 Check a site name or draft slug and get an available slug: slug (the input in slug form), valid, \
                 available, suggestion (an available slug; use it when available is false), message (why the input \
-                is unusable) and the pageUrl the suggestion would have. Call it before publish_website.""", reads(),
+                is unusable) and the pageUrl the suggestion would have. Call it before publish_website.""", READ,
                 Map.of("/properties/value", "A site name or draft slug, 1 to 120 characters, e.g. \"Café Müller\"."),
                 (caller, arguments) -> operations.suggestSlug(text(arguments, "value")),
                 result -> "Use slug \"" + result.get("suggestion") + "\" (" + result.get("pageUrl") + ")."
@@ -220,14 +223,18 @@ final class WebsiteTools {
     }
 
     private SyncToolSpecification tool(String name, String title, String operationId, String description,
-            ToolAnnotations annotations, Map<String, String> descriptions,
+            boolean readOnly, Map<String, String> descriptions,
             BiFunction<AccountId, Map<String, Object>, Object> operation,
             Function<Map<String, Object>, String> summary) {
         Tool tool = Tool.builder().name(name).title(title).description(description.strip())
                 .inputSchema(schemas.input(operationId, descriptions))
                 .outputSchema(schemas.output(operationId))
-                .annotations(new ToolAnnotations(title, annotations.readOnlyHint(), annotations.destructiveHint(),
-                        annotations.idempotentHint(), annotations.openWorldHint(), null))
+                .annotations(readOnly
+                        // Reads: read-only and idempotent, closed world (only this service's data).
+                        ? new ToolAnnotations(title, true, false, true, false, null)
+                        // Publishes add a version and never remove one: not destructive, not idempotent; open
+                        // world (they publish to the public web and may fetch sourceUrls).
+                        : new ToolAnnotations(title, false, false, false, true, null))
                 .build();
         return new SyncToolSpecification(tool, (McpTransportContext context, CallToolRequest request) -> {
             try {
@@ -239,16 +246,6 @@ final class WebsiteTools {
                 return results.failure(ApiErrors.of(e));
             }
         });
-    }
-
-    /** Read-only and idempotent; closed world (only this service's data). */
-    private static ToolAnnotations reads() {
-        return new ToolAnnotations(null, true, false, true, false, null);
-    }
-
-    /** Publishes add versions and never delete one: not destructive, not idempotent; open world (public sites). */
-    private static ToolAnnotations writes() {
-        return new ToolAnnotations(null, false, false, false, true, null);
     }
 
     private <T> T bind(Map<String, Object> arguments, Class<T> type) {
