@@ -53,7 +53,10 @@ class UploadedBundle {
     Read read(List<MultipartFile> folder, List<String> paths, MultipartFile zip) throws IOException {
         if (zip != null && !zip.isEmpty()) {
             try (InputStream in = zip.getInputStream()) {
-                return unzip(in);
+                Read read = unzip(in);
+                return read.empty() ? new Read(List.of(), List.of(Violation.of("ZIP_INVALID", null, "The file "
+                        + zip.getOriginalFilename() + " is not a zip archive, or it holds no files.",
+                        "Upload a .zip of the site's folder, or choose the folder itself."))) : read;
             }
         }
         List<Named> named = new ArrayList<>();
