@@ -93,6 +93,18 @@ await scenario('publish', async (newPage) => {
   await page.goto(websiteUrl);
   check(await page.locator('[data-version]').count() === 2, 'refused bundles published nothing');
 
+  // A version stored without going live: the site keeps version 2, the preview host serves version 3.
+  await page.setInputFiles('#folder', folder('draft', { 'index.html': '<!doctype html><h1>Draft three</h1>' }));
+  await page.uncheck('input[name=promote]');
+  await page.click('form[action$="/versions"] button[type=submit]');
+  await jobIsReady(page);
+  check((await page.textContent('main')).includes('stored, not live'), 'the job says the version is not live');
+  check(!(await fetchSite(`${slug}.localhost`)).body.includes('Draft three'), 'the live site is unchanged');
+  check((await fetchSite(`v3--${slug}.localhost`)).body.includes('Draft three'), 'the preview host serves it');
+  await page.goto(websiteUrl);
+  check(!(await page.locator('[data-version="3"]').textContent()).includes('current'), 'version 3 is not current');
+  check((await page.locator('[data-version="2"]').textContent()).includes('current'), 'version 2 still is');
+
   // Collaborators: bob is invited by username and sees the website as editor; carol sees nothing.
   const bobPage = await newPage();
   await signUp(bobPage, bob);

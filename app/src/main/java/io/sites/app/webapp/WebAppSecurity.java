@@ -7,6 +7,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -57,8 +58,26 @@ class WebAppSecurity {
                             throttle.failed(request.getParameter("username"), request.getRemoteAddr());
                             response.sendRedirect(request.getContextPath() + LOGIN_FAILED);
                         }))
+                .exceptionHandling(handling -> handling.accessDeniedHandler(WebAppSecurity::formExpired))
                 .logout(logout -> logout.logoutUrl("/app/logout").logoutSuccessUrl(LOGIN + "?signedOut"));
         return http.build();
+    }
+
+    /**
+     * A form without a valid CSRF token (an old tab, an expired session, or a forgery): 403 with a page a person
+     * can act on, not the interface's JSON.
+     */
+    private static void formExpired(HttpServletRequest request, HttpServletResponse response,
+            AccessDeniedException denied) throws IOException {
+        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+        response.setContentType("text/html;charset=UTF-8");
+        response.getWriter().write("""
+                <!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1"><title>Form expired · Sites</title>
+                </head><body style="font: 16px/1.5 system-ui, sans-serif; max-width: 30rem; margin: 2rem auto; \
+                padding: 0 1rem"><h1>This form has expired</h1><p>The page was open too long, or you signed out \
+                meanwhile. Nothing was changed.</p><p><a href="/app/websites">Go back</a> and try again.</p>
+                </body></html>""");
     }
 
     /** Refuses a sign-in attempt before the password is checked while {@link SignInThrottle} says so. */

@@ -134,7 +134,8 @@ class WebsitePages {
     @PostMapping("/{websiteId}/versions")
     String publishVersion(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId,
             @RequestParam(required = false) String message,
-            @RequestParam(defaultValue = "true") boolean promote,
+            // A checkbox that is not ticked sends nothing, hence false by default.
+            @RequestParam(defaultValue = "false") boolean promote,
             @RequestParam(name = "files", required = false) List<MultipartFile> folder,
             @RequestParam(name = "paths", required = false) List<String> paths,
             @RequestParam(name = "zip", required = false) MultipartFile zip, Model model,

@@ -83,8 +83,9 @@ class WebAppSecurityTest extends EmbeddedAppTest {
     void formsWithoutTheCsrfTokenAre403() {
         Browser browser = new Browser(serverPort, "127.0.0.1");
         assertThat(browser.signUp("csrf-person", PASSWORD).statusCode()).isEqualTo(302);
-        assertThat(browser.postRaw("/app/mcp", Map.of("name", "no csrf", "expiry", "7")).statusCode())
-                .isEqualTo(403);
+        HttpResponse<String> refused = browser.postRaw("/app/mcp", Map.of("name", "no csrf", "expiry", "7"));
+        assertThat(refused.statusCode()).isEqualTo(403);
+        assertThat(refused.body()).contains("This form has expired");
         assertThat(browser.postRaw("/app/mcp", Map.of("name", "forged", "expiry", "7", "_csrf", "forged"))
                 .statusCode()).isEqualTo(403);
         assertThat(browser.get("/app/mcp").body()).doesNotContain("no csrf").doesNotContain("forged");
