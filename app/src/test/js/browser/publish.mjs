@@ -85,6 +85,7 @@ await scenario('publish', async (newPage) => {
   check((await alert.textContent()).includes('refused'), 'the page says the bundle was refused');
   check(await alert.locator('li[data-code="EXTERNAL_URL"]').count() >= 2, 'EXTERNAL_URL listed');
   check(await alert.locator('li[data-code="IFRAME"]').count() === 1, 'IFRAME listed');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'refused-bundle.png'), fullPage: true });
   const headings = await alert.locator('li.file').allTextContents();
   check(headings.includes('index.html') && headings.includes('about.html'), `grouped per file: ${headings}`);
   await page.setInputFiles('#folder', folder('noindex', { 'about.html': '<!doctype html><p>no index' }));

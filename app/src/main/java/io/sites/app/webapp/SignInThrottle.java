@@ -33,8 +33,8 @@ class SignInThrottle {
 
     boolean refused(String username, String address) {
         Timestamp since = Timestamp.from(clock.instant().minus(WINDOW));
-        return count("username", key(username), since) >= PER_USERNAME
-                || count("address", cut(address), since) >= PER_ADDRESS;
+        return count("username = ? and not forgiven", key(username), since) >= PER_USERNAME
+                || count("address = ?", cut(address), since) >= PER_ADDRESS;
     }
 
     void failed(String username, String address) {
@@ -45,12 +45,13 @@ class SignInThrottle {
     }
 
     void succeeded(String username) {
-        jdbc.update("delete from sign_in_failure where username = ?", key(username));
+        // Forgiven, not deleted: the rows still count against the address.
+        jdbc.update("update sign_in_failure set forgiven = true where username = ? and not forgiven", key(username));
     }
 
-    private int count(String column, String value, Timestamp since) {
-        Integer n = jdbc.queryForObject("select count(*) from sign_in_failure where " + column
-                + " = ? and failed_at > ?", Integer.class, value, since);
+    private int count(String condition, String value, Timestamp since) {
+        Integer n = jdbc.queryForObject("select count(*) from sign_in_failure where " + condition
+                + " and failed_at > ?", Integer.class, value, since);
         return n == null ? 0 : n;
     }
 

@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.springframework.security.access.AccessDeniedException;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -17,6 +18,7 @@ import org.springframework.security.web.authentication.SavedRequestAwareAuthenti
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 import org.springframework.security.web.context.SecurityContextRepository;
+import org.springframework.security.web.csrf.CsrfFilter;
 import org.springframework.security.web.session.DisableEncodeUrlFilter;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -38,11 +40,22 @@ class WebAppSecurity {
     @Bean
     @Order(2)
     SecurityFilterChain webApp(HttpSecurity http, SecurityContextRepository contexts, ErrorResponses errors,
-            SignInThrottle throttle) throws Exception {
+            SignInThrottle throttle, @Value("${sites.limits.request-bytes}") long maxUpload) throws Exception {
         SavedRequestAwareAuthenticationSuccessHandler landing = new SavedRequestAwareAuthenticationSuccessHandler();
         landing.setDefaultTargetUrl("/app/websites");
         http.securityMatcher("/app", "/app/**")
                 .addFilterBefore(new BearerRefusal(errors), DisableEncodeUrlFilter.class)
+                .addFilterBefore((request, response, chain) -> {
+                    // Tomcat would drop an oversized multipart body and the CSRF check would then fail: say why.
+                    if (((HttpServletRequest) request).getContentLengthLong() > maxUpload) {
+                        page((HttpServletResponse) response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
+                                "This upload is too large", "A publish from the web application can be at most "
+                                        + maxUpload / (1024 * 1024) + " MiB. Publish larger sites through the "
+                                        + "interface, with upload slots for the big files.");
+                        return;
+                    }
+                    chain.doFilter(request, response);
+                }, CsrfFilter.class)
                 .addFilterBefore(new ThrottledSignIn(throttle), UsernamePasswordAuthenticationFilter.class)
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(LOGIN, "/app/signup").permitAll()
@@ -69,15 +82,21 @@ class WebAppSecurity {
      */
     private static void formExpired(HttpServletRequest request, HttpServletResponse response,
             AccessDeniedException denied) throws IOException {
-        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+        page(response, HttpServletResponse.SC_FORBIDDEN, "This form has expired", "The page was open too long, "
+                + "or you signed out meanwhile. Nothing was changed.");
+    }
+
+    /** A bare page for answers given before any controller runs. The texts are ours, never the request's. */
+    private static void page(HttpServletResponse response, int status, String title, String text)
+            throws IOException {
+        response.setStatus(status);
         response.setContentType("text/html;charset=UTF-8");
         response.getWriter().write("""
                 <!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
-                <meta name="viewport" content="width=device-width, initial-scale=1"><title>Form expired · Sites</title>
+                <meta name="viewport" content="width=device-width, initial-scale=1"><title>%s · Sites</title>
                 </head><body style="font: 16px/1.5 system-ui, sans-serif; max-width: 30rem; margin: 2rem auto; \
-                padding: 0 1rem"><h1>This form has expired</h1><p>The page was open too long, or you signed out \
-                meanwhile. Nothing was changed.</p><p><a href="/app/websites">Go back</a> and try again.</p>
-                </body></html>""");
+                padding: 0 1rem"><h1>%s</h1><p>%s</p><p><a href="/app/websites">Go back</a> and try again.</p>
+                </body></html>""".formatted(title, title, text));
     }
 
     /** Refuses a sign-in attempt before the password is checked while {@link SignInThrottle} says so. */
