@@ -86,7 +86,7 @@ await scenario('publish', async (newPage) => {
   check(await alert.locator('li[data-code="EXTERNAL_URL"]').count() >= 2, 'EXTERNAL_URL listed');
   check(await alert.locator('li[data-code="IFRAME"]').count() === 1, 'IFRAME listed');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'refused-bundle.png'), fullPage: true });
-  const headings = await alert.locator('li.file').allTextContents();
+  const headings = await alert.locator('.file').allTextContents();
   check(headings.includes('index.html') && headings.includes('about.html'), `grouped per file: ${headings}`);
   await page.setInputFiles('#folder', folder('noindex', { 'about.html': '<!doctype html><p>no index' }));
   await page.click('form[action$="/versions"] button[type=submit]');
