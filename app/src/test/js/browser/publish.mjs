@@ -3,7 +3,7 @@
 // on a phone-sized screen. ZIP names a .zip the Java side made (site/index.html, site/about.html).
 import fs from 'node:fs';
 import path from 'node:path';
-import { scenario, signUp, check, fetchSite, folder, PORT, SCREENSHOTS } from './common.mjs';
+import { scenario, signUp, check, fetchSite, folder, PORT, SCREENSHOTS, BASE_URL } from './common.mjs';
 
 const run = Date.now().toString(36);
 const alice = `alice-${run}`;
@@ -73,6 +73,16 @@ await scenario('publish', async (newPage) => {
   check(secondJob !== firstJob, 'a new job');
   site = await fetchSite(`${slug}.localhost`, '/about');
   check(site.status === 200 && site.body.includes('About the zip'), `version 2 is served: ${site.status} ${site.body}`);
+
+  // getJob shows the job made in the browser, and its statusUrl is this job page.
+  await page.goto('/app/mcp');
+  await page.fill('#token-name', 'jobs');
+  await page.click('form[action$="/app/mcp"] button[type=submit]');
+  const token = (await page.textContent('#token-value')).trim();
+  const job = await (await fetch(`${BASE_URL}/v1/jobs/${secondJob}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  check(job.status === 'ready' && job.statusUrl === `/jobs/${secondJob}`, `getJob: ${JSON.stringify(job)}`);
+  await page.goto(`/app${job.statusUrl}`);
+  check((await page.textContent('#job-status')).trim() === 'ready', 'the statusUrl is the job page');
 
   // A refused bundle shows every violation, per file; nothing is published.
   await page.goto(websiteUrl);
