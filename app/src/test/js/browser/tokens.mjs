@@ -24,6 +24,19 @@ await scenario('tokens', async (newPage) => {
   const list = await response.json();
   check(Array.isArray(list.items), 'listWebsites answers items');
 
+  // A second token that expires on a date: picking the date selects "on a date"; it is listed with that day.
+  await page.goto('/app/mcp');
+  await page.fill('#token-name', 'dated');
+  const day = new Date(Date.now() + 10 * 86400000).toISOString().slice(0, 10);
+  await page.fill('#expiry-date', day);
+  check(await page.isChecked('input[name=expiry][value=date]'), 'the date choice is selected');
+  await page.click('form[action$="/app/mcp"] button[type=submit]');
+  const dated = (await page.textContent('#token-value')).trim();
+  check(dated !== token, 'a new token each time');
+  const datedRow = await page.locator('#tokens tbody tr', { hasText: 'dated' }).textContent();
+  const next = new Date(Date.parse(day) + 86400000).toISOString().slice(0, 10);
+  check(datedRow.includes(`expires ${next} 00:00 UTC`), `valid through the chosen day: ${datedRow}`);
+
   // The dashboard refuses the token.
   response = await fetch(`${BASE_URL}/app/websites`, { headers: { Authorization: `Bearer ${token}` }, redirect: 'manual' });
   check(response.status === 403, `a token on a dashboard route is 403: ${response.status}`);
