@@ -5,6 +5,7 @@ import io.sites.api.JobId;
 import io.sites.api.JobView;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccountUser;
+import java.util.Optional;
 import java.util.Set;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
@@ -29,9 +30,11 @@ class JobPage {
 
     @GetMapping("/app/jobs/{jobId}")
     String job(@AuthenticationPrincipal AccountUser person, @PathVariable String jobId, Model model) {
-        JobView job = (JobId.isWellFormed(jobId) ? queries.query(new FindJob(person.account(), new JobId(jobId)),
-                ResponseTypes.optionalInstanceOf(JobView.class)).join() : java.util.Optional.<JobView>empty())
-                .orElseThrow(() -> new PageNotFoundException("No job " + jobId + " is visible to you."));
+        Optional<JobView> found = JobId.isWellFormed(jobId)
+                ? queries.query(new FindJob(person.account(), new JobId(jobId)),
+                        ResponseTypes.optionalInstanceOf(JobView.class)).join()
+                : Optional.empty();
+        JobView job = found.orElseThrow(() -> new PageNotFoundException("No job " + jobId + " is visible to you."));
         model.addAttribute("job", job);
         model.addAttribute("finished", FINISHED.contains(job.status()));
         model.addAttribute("pageUrl", urls.page(job.slug()));
