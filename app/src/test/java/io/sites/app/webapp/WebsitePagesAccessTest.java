@@ -55,7 +55,7 @@ class WebsitePagesAccessTest extends EmbeddedAppTest {
                 .statusCode()).isEqualTo(403);
 
         for (String path : List.of("/app/websites/" + websiteId, "/app/jobs/" + jobId, "/app/jobs/not-a-job",
-                "/app/websites/web_doesnotexist")) {
+                "/app/websites/web_doesnotexist", "/app/no/such/page")) {
             HttpResponse<String> hidden = stranger.get(path);
             assertThat(hidden.statusCode()).as(path).isEqualTo(404);
             assertThat(hidden.body()).contains("Not found").contains("<html");
