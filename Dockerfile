@@ -4,5 +4,5 @@ RUN useradd --system --home /srv/sites sites && mkdir -p /srv/sites && chown sit
 WORKDIR /srv/sites
 COPY app/target/app-*.jar /srv/sites/app.jar
 USER sites
-EXPOSE 8080
+EXPOSE 8080 8081
 ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "/srv/sites/app.jar"]

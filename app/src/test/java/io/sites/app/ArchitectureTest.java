@@ -4,6 +4,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -56,8 +58,25 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule adaptersGoThroughApplicationServices = noClasses().that()
-            .resideInAPackage("io.sites.app.web..").should().dependOnClassesThat()
+            .resideInAnyPackage("io.sites.app.web..", "io.sites.app.mcp..").should().dependOnClassesThat()
             .resideInAnyPackage("io.sites.command.bundle..", "io.sites.command.blob..", "io.sites.query..")
             .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Claims")
-            .because("controllers are thin adapters over PublishService and the query bus: every rule lives once");
+            .because("controllers and MCP tools are thin adapters over PublishService and the query bus: every rule "
+                    + "lives once");
+
+    @ArchTest
+    static final ArchRule toolsCallTheOperationsTheControllersCall = noClasses().that()
+            .resideInAPackage("io.sites.app.mcp..").should().dependOnClassesThat()
+            .resideInAnyPackage("io.sites.command..", "io.sites.query..", "org.axonframework..")
+            .because("each MCP tool is its REST operation: it goes through ApiOperations and ApiErrors");
+
+    @ArchTest
+    static final ArchRule pagesGoThroughApplicationServices = noClasses().that()
+            .resideInAPackage("io.sites.app.webapp..").should().dependOnClassesThat()
+            .resideInAnyPackage("io.sites.command.blob..", "io.sites.query..")
+            .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.sites.command.bundle..")
+                    .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("BundleLimits"))))
+            .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Claims")
+            .because("the pages are adapters like the REST controllers; they read only the bundle limits, to cap "
+                    + "what they unpack from a zip before PublishService checks it");
 }

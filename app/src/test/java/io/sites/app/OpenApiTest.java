@@ -6,20 +6,19 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.networknt.schema.Error;
 import com.networknt.schema.InputFormat;
-import com.networknt.schema.JsonSchema;
-import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
-import com.networknt.schema.SchemaValidatorsConfig;
-import com.networknt.schema.SpecVersion;
-import com.networknt.schema.ValidationMessage;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.SpecificationVersion;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -112,11 +111,11 @@ class OpenApiTest extends EmbeddedAppTest {
 
     @Test
     void theValidatorsCatchMistakes() {
-        JsonSchema envelope = SCHEMAS.getSchema(
-                SchemaLocation.of("classpath:openapi/openapi.json#/components/schemas/ErrorEnvelope"), CONFIG);
+        Schema envelope = SCHEMAS.getSchema(
+                SchemaLocation.of("classpath:openapi/openapi.json#/components/schemas/ErrorEnvelope"));
         assertThat(envelope.validate("{\"error\":{\"code\":\"X\"}}", InputFormat.JSON)).isNotEmpty();
-        JsonSchema website = SCHEMAS.getSchema(
-                SchemaLocation.of("classpath:openapi/openapi.json#/components/schemas/Website"), CONFIG);
+        Schema website = SCHEMAS.getSchema(
+                SchemaLocation.of("classpath:openapi/openapi.json#/components/schemas/Website"));
         assertThat(website.validate("""
                 {"id":"web_x","name":"n","status":"active","role":"owner","category":"other",
                  "versions":[{"id":"job_x","version":1,"kind":"initial","status":"ready","isCurrent":true}]}""",
@@ -136,16 +135,15 @@ class OpenApiTest extends EmbeddedAppTest {
             declared = pointer(document, declared.get("$ref").asString());
         }
         String schemaRef = declared.get("content").get("application/json").get("schema").get("$ref").asString();
-        JsonSchema schema = SCHEMAS.getSchema(SchemaLocation.of("classpath:openapi/openapi.json" + schemaRef),
-                CONFIG);
-        Set<ValidationMessage> errors = schema.validate(response.text(), InputFormat.JSON);
+        Schema schema = SCHEMAS.getSchema(SchemaLocation.of("classpath:openapi/openapi.json" + schemaRef));
+        List<Error> errors = schema.validate(response.text(), InputFormat.JSON);
         assertThat(errors).as(operationId + " " + status + " against " + schemaRef + ": " + response.text())
                 .isEmpty();
     }
 
-    private static final JsonSchemaFactory SCHEMAS = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
-    private static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
-            .formatAssertionsEnabled(true).build();
+    private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+            registry -> registry.schemaRegistryConfig(SchemaRegistryConfig.builder()
+                    .formatAssertionsEnabled(true).build()));
 
     private static JsonNode operation(JsonNode document, String operationId) {
         for (JsonNode path : document.get("paths")) {

@@ -19,6 +19,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Map;
 import java.util.function.Supplier;
 import java.util.zip.GZIPInputStream;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -59,26 +60,31 @@ class SiteServingTest extends EmbeddedAppTest {
         websiteId = created.json().get("websiteId").asString();
     }
 
+    /** Where site hosts are served: the API's port here; the Netty listener's port in the subclass. */
+    protected Http sites() {
+        return http();
+    }
+
     private Http.Response get(String path, String... headers) {
-        return http().onHost(slug + ".localhost", "GET", path, headers);
+        return sites().onHost(slug + ".localhost", "GET", path, headers);
     }
 
     @Test
     void hostIsCaseInsensitiveAndItsPortIgnored() {
-        Http.Response page = http().onHost(slug.toUpperCase() + ".LocalHost", "GET", "/");
+        Http.Response page = sites().onHost(slug.toUpperCase() + ".LocalHost", "GET", "/");
         assertThat(page.status()).isEqualTo(200);
         assertThat(page.text()).contains("home page");
-        assertThat(http().site(slug, "/").text()).contains("home page");
+        assertThat(sites().site(slug, "/").text()).contains("home page");
     }
 
     @Test
     void onlyGetAndHead() {
         for (String method : new String[] {"POST", "PUT", "DELETE", "PATCH", "OPTIONS"}) {
-            Http.Response refused = http().onHost(slug + ".localhost", method, "/");
+            Http.Response refused = sites().onHost(slug + ".localhost", method, "/");
             assertThat(refused.status()).as(method).isEqualTo(405);
             assertThat(refused.header("Allow")).isEqualTo("GET, HEAD");
         }
-        Http.Response head = http().onHost(slug + ".localhost", "HEAD", "/assets/site.css");
+        Http.Response head = sites().onHost(slug + ".localhost", "HEAD", "/assets/site.css");
         assertThat(head.status()).isEqualTo(200);
         assertThat(head.header("Content-Length")).isEqualTo(String.valueOf(CSS.length()));
         assertThat(head.raw().body()).isEmpty();
@@ -102,7 +108,7 @@ class SiteServingTest extends EmbeddedAppTest {
         Http.Response missing = get("/nothing-here.html");
         assertThat(missing.status()).isEqualTo(404);
         assertThat(missing.text()).contains("custom missing");
-        Http.Response unknown = http().onHost("no-such-" + slug + ".localhost", "GET", "/");
+        Http.Response unknown = sites().onHost("no-such-" + slug + ".localhost", "GET", "/");
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(unknown.text()).contains("Not found");
     }
@@ -135,6 +141,28 @@ class SiteServingTest extends EmbeddedAppTest {
                 .isEqualTo(304);
         assertThat(get("/assets/site.css", "If-Modified-Since", "Thu, 01 Jan 1970 00:00:00 GMT").status())
                 .isEqualTo(200);
+    }
+
+    @Test
+    void largeFilesArriveWholeAndInRanges() {
+        // Larger than an eighth of the listener test's 1 MiB cache: streamed from the blob store there.
+        byte[] big = new byte[600_000];
+        new java.util.Random(7).nextBytes(big);
+        Map<String, Object> image = file("big.bin", Base64.getEncoder().encodeToString(big));
+        image.put("contentEncoding", "base64");
+        String bigSlug = unique("big");
+        assertThat(http().post("/v1/websites", ALICE, site(bigSlug, "Big", file("index.html", "<p>big</p>"), image))
+                .status()).isEqualTo(201);
+        for (int round = 0; round < 2; round++) {
+            Http.Response whole = sites().onHost(bigSlug + ".localhost", "GET", "/big.bin");
+            assertThat(whole.status()).isEqualTo(200);
+            assertThat(whole.header("Content-Length")).isEqualTo("600000");
+            assertThat(whole.raw().body()).isEqualTo(big);
+            Http.Response part = sites().onHost(bigSlug + ".localhost", "GET", "/big.bin", "Range",
+                    "bytes=300000-300099");
+            assertThat(part.status()).isEqualTo(206);
+            assertThat(part.raw().body()).isEqualTo(java.util.Arrays.copyOfRange(big, 300_000, 300_100));
+        }
     }
 
     @Test
@@ -196,8 +224,8 @@ class SiteServingTest extends EmbeddedAppTest {
     @Test
     void everySiteResponseCarriesTheSecurityHeadersAndNoCookies() {
         for (Http.Response response : new Http.Response[] {get("/"), get("/assets/site.css"), get("/missing"),
-                http().onHost("no-such-" + slug + ".localhost", "GET", "/"),
-                http().onHost(slug + ".localhost", "POST", "/")}) {
+                sites().onHost("no-such-" + slug + ".localhost", "GET", "/"),
+                sites().onHost(slug + ".localhost", "POST", "/")}) {
             assertThat(response.header("X-Content-Type-Options")).isEqualTo("nosniff");
             assertThat(response.header("Referrer-Policy")).isEqualTo("strict-origin-when-cross-origin");
             assertThat(response.header("Content-Security-Policy"))
@@ -214,15 +242,15 @@ class SiteServingTest extends EmbeddedAppTest {
                 version(false, "draft", file("index.html", "<p>second draft</p>")));
         assertThat(stored.status()).isEqualTo(201);
         assertThat(get("/").text()).as("promote false keeps the live version").contains("home page");
-        assertThat(http().onHost("v2--" + slug + ".localhost", "GET", "/").text()).contains("second draft");
-        assertThat(http().onHost("V1--" + slug + ".localhost", "GET", "/about").text()).contains("about page");
-        assertThat(http().onHost("v9--" + slug + ".localhost", "GET", "/").status()).isEqualTo(404);
+        assertThat(sites().onHost("v2--" + slug + ".localhost", "GET", "/").text()).contains("second draft");
+        assertThat(sites().onHost("V1--" + slug + ".localhost", "GET", "/about").text()).contains("about page");
+        assertThat(sites().onHost("v9--" + slug + ".localhost", "GET", "/").status()).isEqualTo(404);
 
         Http.Response promoted = http().post("/v1/websites/" + websiteId + "/versions", ALICE,
                 version(null, "live", file("index.html", "<p>third live</p>")));
         assertThat(promoted.status()).isEqualTo(201);
         assertThat(get("/").text()).as("the very next request after the 201").contains("third live");
-        assertThat(http().onHost("v2--" + slug + ".localhost", "GET", "/").text()).contains("second draft");
+        assertThat(sites().onHost("v2--" + slug + ".localhost", "GET", "/").text()).contains("second draft");
     }
 
     @Test
@@ -232,7 +260,7 @@ class SiteServingTest extends EmbeddedAppTest {
         Http.Response gone = eventually(() -> get("/"), response -> response.status() == 410);
         assertThat(gone.status()).isEqualTo(410);
         assertThat(get("/about").status()).isEqualTo(410);
-        assertThat(http().onHost("v1--" + slug + ".localhost", "GET", "/").status()).isEqualTo(410);
+        assertThat(sites().onHost("v1--" + slug + ".localhost", "GET", "/").status()).isEqualTo(410);
     }
 
     @Test
@@ -243,7 +271,7 @@ class SiteServingTest extends EmbeddedAppTest {
         assertThat(asked.status()).isEqualTo(401);
         assertThat(asked.header("WWW-Authenticate")).startsWith("Basic realm=");
         assertThat(asked.text()).doesNotContain("sienna");
-        assertThat(http().onHost("v1--" + slug + ".localhost", "GET", "/").status()).isEqualTo(401);
+        assertThat(sites().onHost("v1--" + slug + ".localhost", "GET", "/").status()).isEqualTo(401);
         assertThat(get("/", "Authorization", basic("anyone", "wrong")).status()).isEqualTo(401);
 
         Http.Response open = get("/assets/site.css", "Authorization", basic("anyone", "open sesame"));

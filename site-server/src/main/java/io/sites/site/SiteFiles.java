@@ -102,6 +102,20 @@ final class SiteFiles {
         }
     }
 
+    /** The whole file if it is in memory now, else null; never blocks. */
+    byte[] cached(ManifestEntry file) {
+        return cache.get(file.sha256());
+    }
+
+    /** Whether {@link #variant} would answer without loading or compressing anything. */
+    boolean variantReady(ManifestEntry file, Coding coding) {
+        if (coding == Coding.IDENTITY || file.size() > largestCompressed || !compressible(file.contentType())
+                || (coding == Coding.BROTLI && !brotli)) {
+            return true;
+        }
+        return cache.containsKey(file.sha256() + coding.tagSuffix);
+    }
+
     /** The file's bytes in this coding, or null when it has none worth sending (not compressible, too large, …). */
     byte[] variant(ManifestEntry file, Coding coding) throws IOException {
         if (coding == Coding.IDENTITY || file.size() > largestCompressed || !compressible(file.contentType())

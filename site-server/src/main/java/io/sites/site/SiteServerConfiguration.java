@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.axonframework.config.ConfigurerModule;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -38,16 +39,34 @@ public class SiteServerConfiguration {
     }
 
     @Bean
-    FilterRegistrationBean<SiteHostFilter> siteHostFilter(@Value("${sites.site-host}") String siteHost,
-            @Value("${sites.site-server.cache-bytes:268435456}") long cacheBytes,
-            @Value("${sites.site-server.compress-max-bytes:8388608}") long compressMaxBytes,
-            SiteDirectory directory, BlobStore blobs) {
-        SiteFiles files = new SiteFiles(blobs, cacheBytes, compressMaxBytes);
+    SiteFiles siteFiles(BlobStore blobs, @Value("${sites.site-server.cache-bytes:268435456}") long cacheBytes,
+            @Value("${sites.site-server.compress-max-bytes:8388608}") long compressMaxBytes) {
+        return new SiteFiles(blobs, cacheBytes, compressMaxBytes);
+    }
+
+    @Bean
+    SiteResponder siteResponder(@Value("${sites.site-host}") String siteHost, SiteDirectory directory,
+            SiteFiles files) {
+        return new SiteResponder(new SiteHosts(siteHost), directory, files, new SiteGate(System::nanoTime));
+    }
+
+    /** Site hosts that arrive on the API's port (the single-port embedded default) are answered here, first. */
+    @Bean
+    FilterRegistrationBean<SiteHostFilter> siteHostFilter(SiteResponder responder, SiteFiles files) {
         FilterRegistrationBean<SiteHostFilter> registration = new FilterRegistrationBean<>(
-                new SiteHostFilter(new SiteHosts(siteHost), directory, files, new SiteGate(System::nanoTime)));
+                new SiteHostFilter(responder, files));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         registration.addUrlPatterns("/*");
         return registration;
+    }
+
+    /** The fast path: a port of its own, served by Netty (see {@link SiteListener}); off unless a port is set. */
+    @Bean
+    @ConditionalOnExpression("'${sites.site-server.port:}' != ''")
+    SiteListener siteListener(@Value("${sites.site-server.address:0.0.0.0}") String address,
+            @Value("${sites.site-server.port}") int port,
+            @Value("${sites.site-server.io-threads:0}") int ioThreads, SiteResponder responder, SiteFiles files) {
+        return new SiteListener(address, port, ioThreads, responder, files);
     }
 
     /**

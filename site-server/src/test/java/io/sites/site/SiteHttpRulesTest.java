@@ -24,21 +24,21 @@ class SiteHttpRulesTest {
 
     @Test
     void brotliIsPreferredAndQZeroRefuses() {
-        assertThat(SiteHostFilter.accepted(null)).isEqualTo(Coding.IDENTITY);
-        assertThat(SiteHostFilter.accepted("gzip, deflate, br, zstd")).isEqualTo(Coding.BROTLI);
-        assertThat(SiteHostFilter.accepted("gzip")).isEqualTo(Coding.GZIP);
-        assertThat(SiteHostFilter.accepted("br;q=0, gzip;q=0.5")).isEqualTo(Coding.GZIP);
-        assertThat(SiteHostFilter.accepted("gzip;q=0")).isEqualTo(Coding.IDENTITY);
-        assertThat(SiteHostFilter.accepted("identity")).isEqualTo(Coding.IDENTITY);
+        assertThat(SiteResponder.accepted(null)).isEqualTo(Coding.IDENTITY);
+        assertThat(SiteResponder.accepted("gzip, deflate, br, zstd")).isEqualTo(Coding.BROTLI);
+        assertThat(SiteResponder.accepted("gzip")).isEqualTo(Coding.GZIP);
+        assertThat(SiteResponder.accepted("br;q=0, gzip;q=0.5")).isEqualTo(Coding.GZIP);
+        assertThat(SiteResponder.accepted("gzip;q=0")).isEqualTo(Coding.IDENTITY);
+        assertThat(SiteResponder.accepted("identity")).isEqualTo(Coding.IDENTITY);
     }
 
     @Test
     void previewLabelsNameAVersionAndASlug() {
-        assertThat(SiteHostFilter.Preview.parse("v12--shop")).isEqualTo(new SiteHostFilter.Preview(12, "shop"));
-        assertThat(SiteHostFilter.Preview.parse("v--shop")).isNull();
-        assertThat(SiteHostFilter.Preview.parse("v0--shop")).isNull();
-        assertThat(SiteHostFilter.Preview.parse("va--shop")).isNull();
-        assertThat(SiteHostFilter.Preview.parse("shop")).isNull();
+        assertThat(SiteResponder.Preview.parse("v12--shop")).isEqualTo(new SiteResponder.Preview(12, "shop"));
+        assertThat(SiteResponder.Preview.parse("v--shop")).isNull();
+        assertThat(SiteResponder.Preview.parse("v0--shop")).isNull();
+        assertThat(SiteResponder.Preview.parse("va--shop")).isNull();
+        assertThat(SiteResponder.Preview.parse("shop")).isNull();
     }
 
     @Test

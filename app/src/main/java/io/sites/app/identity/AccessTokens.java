@@ -89,6 +89,40 @@ public class AccessTokens {
         return Optional.of(new AccountId(row.accountId()));
     }
 
+    /** The account's tokens, newest first, revoked ones included (never the token itself: it is not stored). */
+    public List<TokenInfo> list(AccountId account) {
+        return jdbc.query("""
+                select id, name, created_at, last_used_at, expires_at, revoked_at from access_token
+                where account_id = ? order by created_at desc, id""",
+                (rs, n) -> new TokenInfo(rs.getString("id"), rs.getString("name"),
+                        instant(rs.getTimestamp("created_at")),
+                        instant(rs.getTimestamp("last_used_at")), instant(rs.getTimestamp("expires_at")),
+                        instant(rs.getTimestamp("revoked_at"))),
+                account.value());
+    }
+
+    /**
+     * Revokes one of the account's tokens at once: the next request that presents it is refused (the lookup
+     * filters on revoked_at, nothing is cached). False when the account has no such unrevoked token.
+     */
+    public boolean revoke(AccountId account, String tokenId) {
+        return jdbc.update(
+                "update access_token set revoked_at = ? where id = ? and account_id = ? and revoked_at is null",
+                Timestamp.from(clock.instant()), tokenId, account.value()) > 0;
+    }
+
+    /** What the token page shows of a token. */
+    public record TokenInfo(String id, String name, Instant createdAt, Instant lastUsedAt, Instant expiresAt,
+            Instant revokedAt) {
+        public boolean expired(Instant now) {
+            return expiresAt != null && !expiresAt.isAfter(now);
+        }
+    }
+
+    private static Instant instant(Timestamp at) {
+        return at == null ? null : at.toInstant();
+    }
+
     /** SHA-256 in hex: how every bearer secret of ours (personal or OAuth) is stored and looked up. */
     public static String hash(String token) {
         try {

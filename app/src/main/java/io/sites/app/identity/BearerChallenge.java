@@ -35,7 +35,9 @@ class BearerChallenge implements AuthenticationEntryPoint, AccessDeniedHandler {
     private void challenge(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String authorization = request.getHeader("Authorization");
         boolean tokenSent = authorization != null && !authorization.isBlank();
-        String metadata = errors.urls().api("/.well-known/oauth-protected-resource");
+        // RFC 9728: the metadata of the resource that was asked for; the MCP endpoint has its own document.
+        String metadata = errors.urls().api(request.getRequestURI().startsWith("/mcp")
+                ? "/.well-known/oauth-protected-resource/mcp" : "/.well-known/oauth-protected-resource");
         response.setHeader("WWW-Authenticate", "Bearer resource_metadata=\"" + metadata + "\""
                 + (tokenSent ? ", error=\"invalid_token\", error_description=\"The token is unknown, expired, "
                         + "revoked or malformed.\"" : ""));

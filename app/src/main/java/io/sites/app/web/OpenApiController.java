@@ -1,14 +1,9 @@
 package io.sites.app.web;
 
 import io.sites.app.SiteUrls;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -17,19 +12,13 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @RestController
 class OpenApiController {
-    static final String DOCUMENT = "openapi/openapi.json";
-
     private final JsonNode document;
 
-    OpenApiController(SiteUrls urls) {
-        try (InputStream in = new ClassPathResource(DOCUMENT).getInputStream()) {
-            ObjectNode parsed = (ObjectNode) JsonMapper.builder().build().readTree(in);
-            // The servers entry names this deployment's own base URL.
-            parsed.putArray("servers").addObject().put("url", urls.api(""));
-            this.document = parsed;
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read " + DOCUMENT, e);
-        }
+    OpenApiController(OpenApiDocument openApi, SiteUrls urls) {
+        ObjectNode parsed = openApi.copy();
+        // The servers entry names this deployment's own base URL.
+        parsed.putArray("servers").addObject().put("url", urls.api(""));
+        this.document = parsed;
     }
 
     @GetMapping(path = "/v1/openapi.json", produces = "application/json")

@@ -4,8 +4,6 @@ import io.sites.api.AccountId;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.CreateUploadsResult;
 import io.sites.api.json.UploadReceived;
-import io.sites.api.json.UploadSlot;
-import io.sites.app.SiteUrls;
 import io.sites.command.upload.Uploads;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
@@ -23,26 +21,20 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 class UploadsController {
-    static final String PUT_PATH = "/uploads/";
-
     private final Uploads uploads;
-    private final SiteUrls urls;
+    private final ApiOperations operations;
 
-    UploadsController(Uploads uploads, SiteUrls urls) {
+    UploadsController(Uploads uploads, ApiOperations operations) {
         this.uploads = uploads;
-        this.urls = urls;
+        this.operations = operations;
     }
 
     @PostMapping(path = "/v1/uploads", consumes = "application/json", produces = "application/json")
     ResponseEntity<CreateUploadsResult> createUploads(AccountId caller, @RequestBody CreateUploadsRequest request) {
-        var slots = uploads.allocate(caller, request).stream()
-                .map(slot -> new UploadSlot(slot.path(), slot.uploadKey(), urls.api(PUT_PATH + slot.secret()),
-                        slot.contentType(), slot.expiresAt().toString()))
-                .toList();
-        return ResponseEntity.status(HttpStatus.CREATED).body(new CreateUploadsResult(slots));
+        return ResponseEntity.status(HttpStatus.CREATED).body(operations.createUploads(caller, request));
     }
 
-    @PutMapping(path = PUT_PATH + "{secret}", produces = "application/json")
+    @PutMapping(path = ApiOperations.PUT_PATH + "{secret}", produces = "application/json")
     UploadReceived put(@PathVariable String secret, HttpServletRequest request) throws IOException {
         Uploads.Received received = uploads.receive(secret, request.getContentType(), request.getContentLengthLong(),
                 request.getInputStream());

@@ -1,21 +1,36 @@
 package io.sites.app.webapp;
 
 import io.sites.app.identity.AccountUser;
+import io.sites.app.web.ErrorResponses;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.SavedRequestAwareAuthenticationSuccessHandler;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 import org.springframework.security.web.context.SecurityContextRepository;
+import org.springframework.security.web.csrf.CsrfFilter;
+import org.springframework.security.web.session.DisableEncodeUrlFilter;
+import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * The web application under /app: people sign in with a password and get a session cookie (host-only, so site
- * hosts never see it); forms carry CSRF tokens. Bearer tokens are for the interface, not for these pages.
+ * hosts never see it); forms carry CSRF tokens. Bearer tokens are for the interface, not for these pages
+ * ({@link BearerRefusal}). Sign-in is throttled by {@link SignInThrottle}.
  */
 @Configuration(proxyBeanMethods = false)
 class WebAppSecurity {
     static final String LOGIN = "/app/login";
+    private static final String LOGIN_FAILED = LOGIN + "?error";
 
     @Bean
     SecurityContextRepository sessionContexts() {
@@ -24,14 +39,87 @@ class WebAppSecurity {
 
     @Bean
     @Order(2)
-    SecurityFilterChain webApp(HttpSecurity http, SecurityContextRepository contexts) throws Exception {
+    SecurityFilterChain webApp(HttpSecurity http, SecurityContextRepository contexts, ErrorResponses errors,
+            SignInThrottle throttle, @Value("${sites.limits.request-bytes}") long maxUpload) throws Exception {
+        SavedRequestAwareAuthenticationSuccessHandler landing = new SavedRequestAwareAuthenticationSuccessHandler();
+        landing.setDefaultTargetUrl("/app/websites");
         http.securityMatcher("/app", "/app/**")
+                .addFilterBefore(new BearerRefusal(errors), DisableEncodeUrlFilter.class)
+                .addFilterBefore((request, response, chain) -> {
+                    // Tomcat would drop an oversized multipart body and the CSRF check would then fail: say why.
+                    if (((HttpServletRequest) request).getContentLengthLong() > maxUpload) {
+                        page((HttpServletResponse) response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
+                                "This upload is too large", "A publish from the web application can be at most "
+                                        + maxUpload / (1024 * 1024) + " MiB. Publish larger sites through the "
+                                        + "interface, with upload slots for the big files.");
+                        return;
+                    }
+                    chain.doFilter(request, response);
+                }, CsrfFilter.class)
+                .addFilterBefore(new ThrottledSignIn(throttle), UsernamePasswordAuthenticationFilter.class)
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(LOGIN, "/app/signup").permitAll()
                         .anyRequest().hasAuthority(AccountUser.ROLE))
                 .securityContext(context -> context.securityContextRepository(contexts))
-                .formLogin(form -> form.loginPage(LOGIN).defaultSuccessUrl("/app/websites"))
+                .formLogin(form -> form.loginPage(LOGIN)
+                        .successHandler((request, response, authentication) -> {
+                            throttle.succeeded(request.getParameter("username"));
+                            landing.onAuthenticationSuccess(request, response, authentication);
+                        })
+                        .failureHandler((request, response, failure) -> {
+                            // The same answer for a wrong password, an unknown username and a throttled attempt.
+                            throttle.failed(request.getParameter("username"), request.getRemoteAddr());
+                            response.sendRedirect(request.getContextPath() + LOGIN_FAILED);
+                        }))
+                .exceptionHandling(handling -> handling.accessDeniedHandler(WebAppSecurity::formExpired))
                 .logout(logout -> logout.logoutUrl("/app/logout").logoutSuccessUrl(LOGIN + "?signedOut"));
         return http.build();
+    }
+
+    /**
+     * A form without a valid CSRF token (an old tab, an expired session, or a forgery): 403 with a page a person
+     * can act on, not the interface's JSON.
+     */
+    private static void formExpired(HttpServletRequest request, HttpServletResponse response,
+            AccessDeniedException denied) throws IOException {
+        page(response, HttpServletResponse.SC_FORBIDDEN, "This form has expired", "The page was open too long, "
+                + "or you signed out meanwhile. Nothing was changed.");
+    }
+
+    /** A bare page for answers given before any controller runs. The texts are ours, never the request's. */
+    private static void page(HttpServletResponse response, int status, String title, String text)
+            throws IOException {
+        response.setStatus(status);
+        response.setContentType("text/html;charset=UTF-8");
+        response.getWriter().write("""
+                <!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1"><title>%s · Sites</title>
+                </head><body style="font: 16px/1.5 system-ui, sans-serif; max-width: 30rem; margin: 2rem auto; \
+                padding: 0 1rem"><h1>%s</h1><p>%s</p><p><a href="/app/websites">Go back</a> and try again.</p>
+                </body></html>""".formatted(title, title, text));
+    }
+
+    /** Refuses a sign-in attempt before the password is checked while {@link SignInThrottle} says so. */
+    private static final class ThrottledSignIn extends OncePerRequestFilter {
+        private final SignInThrottle throttle;
+
+        ThrottledSignIn(SignInThrottle throttle) {
+            this.throttle = throttle;
+        }
+
+        @Override
+        protected boolean shouldNotFilter(HttpServletRequest request) {
+            return !("POST".equals(request.getMethod()) && LOGIN.equals(request.getServletPath()));
+        }
+
+        @Override
+        protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                throws ServletException, IOException {
+            if (throttle.refused(request.getParameter("username"), request.getRemoteAddr())) {
+                response.sendRedirect(request.getContextPath() + LOGIN_FAILED);
+                return;
+            }
+            chain.doFilter(request, response);
+        }
     }
 }

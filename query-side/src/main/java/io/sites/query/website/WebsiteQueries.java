@@ -1,9 +1,11 @@
 package io.sites.query.website;
 
 import io.sites.api.AccountId;
+import io.sites.api.CollaboratorsView;
 import io.sites.api.CountOwnedWebsites;
 import io.sites.api.FindWebsite;
 import io.sites.api.JobId;
+import io.sites.api.ListCollaborators;
 import io.sites.api.ListVersions;
 import io.sites.api.ListWebsites;
 import io.sites.api.VersionListView;
@@ -98,6 +100,21 @@ class WebsiteQueries {
                         versions(rs.getString("id"), rs.getString("current_job_id"))),
                 query.websiteId().value(), caller, caller);
         return found.stream().findFirst();
+    }
+
+    @QueryHandler
+    Optional<CollaboratorsView> handle(ListCollaborators query) {
+        String caller = query.caller().value();
+        Integer visible = jdbc.queryForObject(tables.sql("select count(*) from qs_website w where w.id = ? and "
+                + VISIBLE), Integer.class, query.websiteId().value(), caller, caller);
+        if (visible == null || visible == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new CollaboratorsView(jdbc.query(tables.sql("""
+                select account_id, added_at from qs_collaborator where website_id = ? order by added_at, account_id"""),
+                (rs, row) -> new CollaboratorsView.Editor(new AccountId(rs.getString("account_id")),
+                        instant(rs.getTimestamp("added_at"))),
+                query.websiteId().value())));
     }
 
     private int owned(AccountId owner) {

@@ -1,0 +1,30 @@
+package io.sites.app.mcp;
+
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.sites.api.AccountId;
+import io.sites.app.identity.Callers;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Map;
+
+/**
+ * Carries the caller from the HTTP request (authenticated by the same bearer-token chain as /v1) into the tool
+ * handlers: the transport extracts it on the request's thread, where the security context lives.
+ */
+final class CallerContext {
+    private static final String CALLER = "io.sites.caller";
+
+    private CallerContext() {
+    }
+
+    static McpTransportContext extract(HttpServletRequest request) {
+        return Callers.current().map(caller -> McpTransportContext.create(Map.of(CALLER, caller)))
+                .orElse(McpTransportContext.EMPTY);
+    }
+
+    static AccountId caller(McpTransportContext context) {
+        if (context.get(CALLER) instanceof AccountId caller) {
+            return caller;
+        }
+        throw new IllegalStateException("No authenticated caller in the MCP transport context");
+    }
+}

@@ -1,0 +1,70 @@
+package io.sites.app.mcp;
+
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpStatelessSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.sites.app.SiteUrls;
+import io.sites.app.web.ApiOperations;
+import io.sites.app.web.OpenApiDocument;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.web.servlet.ServletRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The MCP endpoint at /mcp on the official Java SDK: its stateless Streamable HTTP servlet transport (every POST is
+ * answered with plain JSON, no session id, no GET stream), so any replica behind a load balancer can answer any
+ * request without sticky sessions, and no open stream holds up a graceful shutdown. Authentication is the /v1
+ * bearer-token chain (SecurityConfiguration); the caller reaches the tools through the transport context.
+ */
+@Configuration(proxyBeanMethods = false)
+class McpServerConfiguration {
+    static final String PATH = "/mcp";
+
+    @Bean
+    HttpServletStatelessServerTransport mcpTransport(SiteUrls urls,
+            @Value("${sites.limits.request-bytes}") long maxRequestBytes) {
+        McpRequestRules rules = new McpRequestRules(urls.api(""), urls.app(""));
+        HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
+                .jsonMapper(mcpJson())
+                .messageEndpoint(PATH)
+                .contextExtractor(CallerContext::extract)
+                .httpHeaderValidator(rules)
+                .maxRequestSize((int) Math.min(Integer.MAX_VALUE, maxRequestBytes))
+                .build();
+        // The header may name exactly the versions the SDK negotiates in initialize.
+        rules.speak(transport.protocolVersions());
+        return transport;
+    }
+
+    @Bean(destroyMethod = "close")
+    McpStatelessSyncServer mcpServer(HttpServletStatelessServerTransport transport, ApiOperations operations,
+            OpenApiDocument openApi, JsonMapper json) {
+        WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(openApi), json);
+        return McpServer.sync(transport)
+                .serverInfo("sites", "1.0.0")
+                .instructions(WebsiteTools.INSTRUCTIONS)
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                .tools(tools.specifications())
+                // Handlers run on the request's thread: the transport blocks on the result anyway.
+                .immediateExecution(true)
+                .build();
+    }
+
+    @Bean
+    ServletRegistrationBean<McpEndpoint> mcpEndpoint(HttpServletStatelessServerTransport transport) {
+        ServletRegistrationBean<McpEndpoint> registration =
+                new ServletRegistrationBean<>(new McpEndpoint(transport, mcpJson()), PATH);
+        registration.setName("mcp");
+        registration.setLoadOnStartup(1);
+        return registration;
+    }
+
+    private static McpJsonMapper mcpJson() {
+        return McpJsonDefaults.getMapper();
+    }
+}

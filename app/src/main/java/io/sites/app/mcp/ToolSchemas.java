@@ -1,0 +1,135 @@
+package io.sites.app.mcp;
+
+import io.sites.app.web.OpenApiDocument;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Tool input and output schemas (JSON Schema 2020-12), derived at start-up from the OpenAPI document's operations and
+ * components, so a tool cannot drift from its REST operation: an input is the operation's path and query parameters
+ * plus the properties of its request body; an output is its success body or the error envelope. Referenced
+ * components are copied into {@code $defs}. Descriptions for language models are laid over by JSON pointer; a
+ * pointer that no longer exists stops the start.
+ */
+final class ToolSchemas {
+    private static final String COMPONENT_REF = "#/components/schemas/";
+    private static final String DEFS_REF = "#/$defs/";
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
+    };
+
+    private final OpenApiDocument openApi;
+    private final JsonNode components;
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    ToolSchemas(OpenApiDocument openApi) {
+        this.openApi = openApi;
+        this.components = openApi.schemas();
+    }
+
+    /** The operation's parameters and request body properties as one object, with descriptions laid over. */
+    Map<String, Object> input(String operationId, Map<String, String> descriptions) {
+        JsonNode operation = openApi.operation(operationId);
+        ObjectNode schema = json.createObjectNode().put("type", "object");
+        ObjectNode properties = schema.putObject("properties");
+        ArrayNode required = json.createArrayNode();
+        for (JsonNode parameter : operation.path("parameters")) {
+            ObjectNode property = (ObjectNode) parameter.get("schema").deepCopy();
+            properties.set(parameter.get("name").asString(), property);
+            if (parameter.has("description")) {
+                property.put("description", parameter.get("description").asString());
+            }
+            if (parameter.path("required").asBoolean(false)) {
+                required.add(parameter.get("name").asString());
+            }
+        }
+        JsonNode body = operation.path("requestBody").path("content").path("application/json").path("schema");
+        if (!body.isMissingNode()) {
+            JsonNode bodySchema = component(body.get("$ref").asString());
+            bodySchema.path("properties").properties().forEach(entry -> properties.set(entry.getKey(),
+                    entry.getValue().deepCopy()));
+            bodySchema.path("required").forEach(name -> required.add(name.asString()));
+        }
+        if (!required.isEmpty()) {
+            schema.set("required", required);
+        }
+        return finish(schema, descriptions);
+    }
+
+    /** The success body of the operation, or the error envelope a failed call carries as its structured content. */
+    Map<String, Object> output(String operationId) {
+        JsonNode responses = openApi.operation(operationId).get("responses");
+        JsonNode success = responses.has("201") ? responses.get("201") : responses.get("200");
+        String ref = success.get("content").get("application/json").get("schema").get("$ref").asString();
+        ObjectNode schema = json.createObjectNode().put("type", "object");
+        schema.putArray("anyOf").add(json.createObjectNode().put("$ref", ref))
+                .add(json.createObjectNode().put("$ref", COMPONENT_REF + "ErrorEnvelope"));
+        return finish(schema, Map.of());
+    }
+
+    private Map<String, Object> finish(ObjectNode schema, Map<String, String> descriptions) {
+        ObjectNode defs = json.createObjectNode();
+        Deque<JsonNode> pending = new ArrayDeque<>();
+        pending.add(schema);
+        while (!pending.isEmpty()) {
+            for (String name : refsIn(pending.poll())) {
+                if (!defs.has(name)) {
+                    JsonNode component = component(COMPONENT_REF + name).deepCopy();
+                    defs.set(name, component);
+                    pending.add(component);
+                }
+            }
+        }
+        if (!defs.isEmpty()) {
+            schema.set("$defs", defs);
+        }
+        rewriteRefs(schema);
+        descriptions.forEach((pointer, description) -> {
+            JsonNode target = schema.at(pointer);
+            if (!(target instanceof ObjectNode object)) {
+                throw new IllegalStateException("No schema at " + pointer + " to describe; the OpenAPI document "
+                        + "changed under the MCP tool descriptions");
+            }
+            object.put("description", description);
+        });
+        return json.convertValue(schema, MAP);
+    }
+
+    private JsonNode component(String ref) {
+        if (!ref.startsWith(COMPONENT_REF) || !components.has(ref.substring(COMPONENT_REF.length()))) {
+            throw new IllegalStateException("Unknown schema reference " + ref);
+        }
+        return components.get(ref.substring(COMPONENT_REF.length()));
+    }
+
+    private static Set<String> refsIn(JsonNode node) {
+        Set<String> names = new LinkedHashSet<>();
+        collect(node, names);
+        return names;
+    }
+
+    private static void collect(JsonNode node, Set<String> names) {
+        if (node.isObject() && node.has("$ref") && node.get("$ref").asString().startsWith(COMPONENT_REF)) {
+            names.add(node.get("$ref").asString().substring(COMPONENT_REF.length()));
+        }
+        if (node.isContainer()) {
+            node.values().forEach(child -> collect(child, names));
+        }
+    }
+
+    private static void rewriteRefs(JsonNode node) {
+        if (node instanceof ObjectNode object && object.has("$ref")) {
+            object.put("$ref", object.get("$ref").asString().replace(COMPONENT_REF, DEFS_REF));
+        }
+        if (node.isContainer()) {
+            node.values().forEach(ToolSchemas::rewriteRefs);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package io.sites.app.web;
+
+import io.sites.api.json.ErrorBody;
+import io.sites.command.publish.RateLimitedException;
+import io.sites.command.publish.RequestInvalidException;
+import io.sites.command.publish.WebsiteLimitReachedException;
+import io.sites.command.upload.UploadRefusedException;
+import io.sites.command.website.NotOwnerException;
+import io.sites.command.website.SlugTakenException;
+import io.sites.command.website.WebsiteNotFoundException;
+import java.util.Map;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+
+/**
+ * The one mapping from what an operation can throw to the spec's envelope and its HTTP status. The REST advice
+ * ({@link ApiExceptionHandler}) and the MCP tools both answer with it, so every rule's error lives once.
+ */
+public final class ApiErrors {
+    private static final Logger log = LoggerFactory.getLogger(ApiErrors.class);
+
+    private ApiErrors() {
+    }
+
+    /** An error answer: HTTP status, envelope, and extra headers (Retry-After). */
+    public record Failure(HttpStatus status, ErrorBody body, Map<String, String> headers) {
+        Failure(HttpStatus status, ErrorBody body) {
+            this(status, body, Map.of());
+        }
+    }
+
+    /** Every exception maps; anything that is not one of ours is a logged 500 with a reference, never a trace. */
+    public static Failure of(Throwable e) {
+        return switch (e) {
+            case RequestInvalidException invalid -> new Failure(HttpStatus.UNPROCESSABLE_CONTENT, ErrorBody.of(
+                    invalid.violations().isEmpty() ? ErrorCodes.VALIDATION_FAILED : ErrorCodes.PUBLISH_INVALID,
+                    invalid.getMessage(), invalid.fields(), invalid.violations()));
+            case RateLimitedException limited -> new Failure(HttpStatus.TOO_MANY_REQUESTS,
+                    ErrorBody.of(ErrorCodes.RATE_LIMITED, limited.getMessage()),
+                    Map.of(HttpHeaders.RETRY_AFTER, Long.toString(limited.retryAfter().toSeconds())));
+            case UploadRefusedException refused -> uploadRefused(refused);
+            // 422, a status the spec already lists for createWebsite, with its own code so clients can tell it apart.
+            case WebsiteLimitReachedException limit -> new Failure(HttpStatus.UNPROCESSABLE_CONTENT,
+                    ErrorBody.of(ErrorCodes.WEBSITE_LIMIT_REACHED, limit.getMessage()));
+            case SlugTakenException taken -> new Failure(HttpStatus.CONFLICT, ErrorBody.of(ErrorCodes.SLUG_TAKEN,
+                    taken.getMessage() + " Choose another slug, omit it to have one derived from the name, or ask "
+                            + "GET /v1/slugs/suggest (the MCP tool suggest_slug).",
+                    Map.of("slug", taken.getMessage()), null));
+            case NotOwnerException notOwner -> new Failure(HttpStatus.FORBIDDEN,
+                    ErrorBody.of(ErrorCodes.FORBIDDEN, notOwner.getMessage()));
+            case WebsiteNotFoundException notFound -> notFound(notFound);
+            case NotFoundException notFound -> notFound(notFound);
+            case PayloadTooLargeException tooLarge -> new Failure(HttpStatus.CONTENT_TOO_LARGE,
+                    ErrorBody.of(ErrorCodes.PAYLOAD_TOO_LARGE, tooLarge.getMessage()));
+            default -> unexpected(e);
+        };
+    }
+
+    private static Failure uploadRefused(UploadRefusedException e) {
+        return switch (e.reason()) {
+            case UNKNOWN -> new Failure(HttpStatus.NOT_FOUND, ErrorBody.of(ErrorCodes.NOT_FOUND, e.getMessage()));
+            case EXPIRED -> new Failure(HttpStatus.GONE, ErrorBody.of(ErrorCodes.UPLOAD_EXPIRED, e.getMessage()));
+            case USED -> new Failure(HttpStatus.CONFLICT, ErrorBody.of(ErrorCodes.UPLOAD_USED, e.getMessage()));
+            case CONTENT_TYPE -> new Failure(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                    ErrorBody.of(ErrorCodes.UPLOAD_CONTENT_TYPE, e.getMessage()));
+            case TOO_LARGE -> new Failure(HttpStatus.CONTENT_TOO_LARGE,
+                    ErrorBody.of(ErrorCodes.FILE_TOO_LARGE, e.getMessage()));
+            case SIZE_MISMATCH -> new Failure(HttpStatus.BAD_REQUEST,
+                    ErrorBody.of(ErrorCodes.UPLOAD_SIZE_MISMATCH, e.getMessage()));
+        };
+    }
+
+    private static Failure notFound(RuntimeException e) {
+        return new Failure(HttpStatus.NOT_FOUND, ErrorBody.of(ErrorCodes.NOT_FOUND, e.getMessage()));
+    }
+
+    private static Failure unexpected(Throwable e) {
+        String reference = UUID.randomUUID().toString();
+        log.error("Unexpected failure, reference {}", reference, e);
+        return new Failure(HttpStatus.INTERNAL_SERVER_ERROR, ErrorBody.of(ErrorCodes.INTERNAL,
+                "Something went wrong on our side; nothing was published. Reference " + reference + "."));
+    }
+}

@@ -1,0 +1,179 @@
+package io.sites.app.web;
+
+import io.sites.api.AccountId;
+import io.sites.api.FindJob;
+import io.sites.api.FindWebsite;
+import io.sites.api.JobId;
+import io.sites.api.JobView;
+import io.sites.api.ListVersions;
+import io.sites.api.ListWebsites;
+import io.sites.api.VersionListView;
+import io.sites.api.WebsiteId;
+import io.sites.api.WebsiteListView;
+import io.sites.api.WebsiteView;
+import io.sites.api.json.CreateUploadsRequest;
+import io.sites.api.json.CreateUploadsResult;
+import io.sites.api.json.Job;
+import io.sites.api.json.PublishVersionRequest;
+import io.sites.api.json.PublishVersionResult;
+import io.sites.api.json.PublishWebsiteRequest;
+import io.sites.api.json.PublishWebsiteResult;
+import io.sites.api.json.UploadSlot;
+import io.sites.app.SiteUrls;
+import io.sites.app.identity.Accounts;
+import io.sites.command.publish.PublishService;
+import io.sites.command.publish.PublishedVersion;
+import io.sites.command.publish.PublishedWebsite;
+import io.sites.command.publish.RequestInvalidException;
+import io.sites.command.publish.WebsiteLimit;
+import io.sites.command.upload.Uploads;
+import io.sites.command.website.SlugSuggestions;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * The interface's eight operations with their spec-shaped results, over the application services (PublishService,
+ * Uploads, SlugSuggestions) and the query bus. The REST controllers add HTTP (status, Location) and the MCP tools add
+ * the tool protocol; neither holds a rule of its own. Failures are exceptions that {@link ApiErrors} maps.
+ */
+@Component
+public class ApiOperations {
+    static final int LIST_LIMIT = 50;
+    static final int SLUG_VALUE_MAX = 120;
+    static final String PUT_PATH = "/uploads/";
+
+    private final PublishService publishing;
+    private final Uploads uploads;
+    private final SlugSuggestions suggestions;
+    private final QueryGateway queries;
+    private final Accounts accounts;
+    private final WebsiteLimit websiteLimit;
+    private final SiteUrls urls;
+    private final WebsiteJson json;
+
+    ApiOperations(PublishService publishing, Uploads uploads, SlugSuggestions suggestions, QueryGateway queries,
+            Accounts accounts, WebsiteLimit websiteLimit, SiteUrls urls,
+            @Value("${sites.limits.free-changes:100}") int freeChanges) {
+        this.publishing = publishing;
+        this.uploads = uploads;
+        this.suggestions = suggestions;
+        this.queries = queries;
+        this.accounts = accounts;
+        this.websiteLimit = websiteLimit;
+        this.urls = urls;
+        this.json = new WebsiteJson(urls, freeChanges);
+    }
+
+    /** createWebsite: version 1, live when this returns. */
+    public PublishWebsiteResult createWebsite(AccountId caller, PublishWebsiteRequest request) {
+        PublishedWebsite published = publishing.createWebsite(caller, request);
+        return new PublishWebsiteResult(published.websiteId().value(), published.jobId().value(),
+                published.version(), published.slug(), urls.page(published.slug()), published.bytesWritten());
+    }
+
+    /** createWebsiteVersion: a complete replacement bundle, live when this returns unless promote is false. */
+    public PublishVersionResult createWebsiteVersion(AccountId caller, String websiteId,
+            PublishVersionRequest request) {
+        PublishedVersion published = publishing.publishVersion(caller, websiteId, request);
+        return new PublishVersionResult(published.websiteId().value(), published.jobId().value(),
+                published.version(), published.current(), urls.page(published.slug()), published.bytesWritten());
+    }
+
+    /** createUploads: one slot per path, its putUrl the credential for the tokenless PUT. */
+    public CreateUploadsResult createUploads(AccountId caller, CreateUploadsRequest request) {
+        return new CreateUploadsResult(uploads.allocate(caller, request).stream()
+                .map(slot -> new UploadSlot(slot.path(), slot.uploadKey(), urls.api(PUT_PATH + slot.secret()),
+                        slot.contentType(), slot.expiresAt().toString()))
+                .toList());
+    }
+
+    /** listWebsites: owned and edited websites, most recently updated first, with the account's limits. */
+    public Map<String, Object> listWebsites(AccountId caller) {
+        WebsiteListView list = queries.query(new ListWebsites(caller, LIST_LIMIT),
+                ResponseTypes.instanceOf(WebsiteListView.class)).join();
+        Map<AccountId, String> ownerNames = new HashMap<>();
+        List<Map<String, Object>> items = list.items().stream().map(site -> json.summary(site,
+                "editor".equals(site.role()) ? ownerNames.computeIfAbsent(site.owner(),
+                        owner -> accounts.usernameOf(owner).orElse(null)) : null)).toList();
+        Map<String, Object> limits = new LinkedHashMap<>();
+        limits.put("count", list.owned());
+        limits.put("max", websiteLimit.max());
+        limits.put("canCreate", websiteLimit.allowsAnother(list.owned()));
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("items", items);
+        body.put("websites", items);
+        body.put("websiteLimits", limits);
+        return body;
+    }
+
+    /** getWebsite: 404 (NotFoundException) when the caller cannot see it. */
+    public Map<String, Object> getWebsite(AccountId caller, String websiteId) {
+        WebsiteView website = queries.query(new FindWebsite(caller, websiteId(websiteId)),
+                ResponseTypes.optionalInstanceOf(WebsiteView.class)).join()
+                .orElseThrow(() -> websiteNotVisible(websiteId));
+        return json.website(website);
+    }
+
+    /** listWebsiteVersions: newest first. */
+    public Map<String, Object> listWebsiteVersions(AccountId caller, String websiteId) {
+        VersionListView versions = queries.query(new ListVersions(caller, websiteId(websiteId)),
+                ResponseTypes.optionalInstanceOf(VersionListView.class)).join()
+                .orElseThrow(() -> websiteNotVisible(websiteId));
+        return Map.of("versions", json.versions(versions.versions(), versions.slug(), true));
+    }
+
+    /** getJob: a publish job by id. */
+    public Job getJob(AccountId caller, String jobId) {
+        if (!JobId.isWellFormed(jobId)) {
+            throw jobNotVisible(jobId);
+        }
+        JobView job = queries.query(new FindJob(caller, new JobId(jobId)),
+                ResponseTypes.optionalInstanceOf(JobView.class)).join().orElseThrow(() -> jobNotVisible(jobId));
+        String pageUrl = urls.page(job.slug());
+        String progress = job.live()
+                ? "Version " + job.version() + " is live at " + pageUrl
+                : "Version " + job.version() + " is stored; it is not the live version.";
+        return new Job(job.jobId().value(), job.websiteId().value(), job.status(), "done", progress,
+                "ready".equals(job.status()) ? pageUrl : null, 1, urls.jobStatusPath(job.jobId().value()));
+    }
+
+    /** suggestSlug: validity, availability and an available suggestion; value must be 1 to 120 characters. */
+    public Map<String, Object> suggestSlug(String value) {
+        int length = value == null ? 0 : value.codePointCount(0, value.length());
+        if (length < 1 || length > SLUG_VALUE_MAX) {
+            throw new RequestInvalidException(Map.of("value", "1 to " + SLUG_VALUE_MAX + " characters; this one has "
+                    + length + "."), List.of());
+        }
+        SlugSuggestions.Suggestion suggestion = suggestions.suggest(value);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("slug", suggestion.slug());
+        body.put("valid", suggestion.valid());
+        body.put("available", suggestion.available());
+        body.put("suggestion", suggestion.suggestion());
+        suggestion.message().ifPresent(message -> body.put("message", message));
+        body.put("pageUrl", urls.page(suggestion.suggestion()));
+        return body;
+    }
+
+    /** A malformed id is answered like any id the caller cannot see, without a lookup. */
+    private static WebsiteId websiteId(String websiteId) {
+        if (websiteId == null || !WebsiteId.isWellFormed(websiteId)) {
+            throw websiteNotVisible(websiteId);
+        }
+        return new WebsiteId(websiteId);
+    }
+
+    private static NotFoundException websiteNotVisible(String websiteId) {
+        return new NotFoundException("No website " + websiteId + " is visible to you.");
+    }
+
+    private static NotFoundException jobNotVisible(String jobId) {
+        return new NotFoundException("No job " + jobId + " is visible to you.");
+    }
+}

@@ -1,0 +1,44 @@
+package io.sites.app.webapp;
+
+import io.sites.api.FindJob;
+import io.sites.api.JobId;
+import io.sites.api.JobView;
+import io.sites.app.SiteUrls;
+import io.sites.app.identity.AccountUser;
+import java.util.Optional;
+import java.util.Set;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+
+/** The status view every Job's statusUrl names ({app_url}/jobs/{jobId}); visible to whoever sees the website. */
+@Controller
+class JobPage {
+    private static final Set<String> FINISHED = Set.of("ready", "dead");
+
+    private final QueryGateway queries;
+    private final SiteUrls urls;
+
+    JobPage(QueryGateway queries, SiteUrls urls) {
+        this.queries = queries;
+        this.urls = urls;
+    }
+
+    @GetMapping("/app/jobs/{jobId}")
+    String job(@AuthenticationPrincipal AccountUser person, @PathVariable String jobId, Model model) {
+        Optional<JobView> found = JobId.isWellFormed(jobId)
+                ? queries.query(new FindJob(person.account(), new JobId(jobId)),
+                        ResponseTypes.optionalInstanceOf(JobView.class)).join()
+                : Optional.empty();
+        JobView job = found.orElseThrow(() -> new PageNotFoundException("No job " + jobId + " is visible to you."));
+        model.addAttribute("job", job);
+        model.addAttribute("finished", FINISHED.contains(job.status()));
+        model.addAttribute("pageUrl", urls.page(job.slug()));
+        model.addAttribute("previewUrl", urls.preview(job.version(), job.slug()));
+        return "job";
+    }
+}

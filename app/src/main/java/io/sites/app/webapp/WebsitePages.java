@@ -1,0 +1,224 @@
+package io.sites.app.webapp;
+
+import io.sites.api.AccountId;
+import io.sites.api.Category;
+import io.sites.api.CollaboratorsView;
+import io.sites.api.FindWebsite;
+import io.sites.api.ListCollaborators;
+import io.sites.api.ListWebsites;
+import io.sites.api.Violation;
+import io.sites.api.WebsiteId;
+import io.sites.api.WebsiteListView;
+import io.sites.api.WebsiteView;
+import io.sites.api.json.PublishVersionRequest;
+import io.sites.api.json.PublishWebsiteRequest;
+import io.sites.app.SiteUrls;
+import io.sites.app.identity.AccountUser;
+import io.sites.app.identity.Accounts;
+import io.sites.command.publish.PublishService;
+import io.sites.command.publish.PublishedVersion;
+import io.sites.command.publish.PublishedWebsite;
+import io.sites.command.publish.RateLimitedException;
+import io.sites.command.publish.RequestInvalidException;
+import io.sites.command.publish.WebsiteLimit;
+import io.sites.command.publish.WebsiteLimitReachedException;
+import io.sites.command.website.SlugTakenException;
+import io.sites.command.website.WebsiteNotFoundException;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.multipart.MultipartFile;
+
+/**
+ * My websites, one website, and publishing from the browser: reads through the query bus, publishes through
+ * {@link PublishService}, exactly as the interface does. A refused bundle shows the same violations, per file.
+ */
+@Controller
+@RequestMapping("/app/websites")
+class WebsitePages {
+    static final int LIST_LIMIT = 50;
+
+    private final QueryGateway queries;
+    private final PublishService publishing;
+    private final UploadedBundle uploads;
+    private final Accounts accounts;
+    private final WebsiteLimit websiteLimit;
+    private final SiteUrls urls;
+
+    WebsitePages(QueryGateway queries, PublishService publishing, UploadedBundle uploads, Accounts accounts,
+            WebsiteLimit websiteLimit, SiteUrls urls) {
+        this.queries = queries;
+        this.publishing = publishing;
+        this.uploads = uploads;
+        this.accounts = accounts;
+        this.websiteLimit = websiteLimit;
+        this.urls = urls;
+    }
+
+    @GetMapping
+    String list(@AuthenticationPrincipal AccountUser person, Model model) {
+        WebsiteListView list = queries.query(new ListWebsites(person.account(), LIST_LIMIT),
+                ResponseTypes.instanceOf(WebsiteListView.class)).join();
+        Map<AccountId, String> names = new HashMap<>();
+        model.addAttribute("websites", list.items().stream().map(site -> new WebsiteRow(site.id().value(),
+                site.name(), site.slug(), site.status(), site.role(),
+                site.currentJobId() == null ? null : urls.page(site.slug()), site.latestJobStatus(),
+                "editor".equals(site.role()) ? names.computeIfAbsent(site.owner(), this::username) : null,
+                site.updatedAt())).toList());
+        model.addAttribute("canCreate", websiteLimit.allowsAnother(list.owned()));
+        model.addAttribute("owned", list.owned());
+        model.addAttribute("max", websiteLimit.max());
+        return "websites";
+    }
+
+    @GetMapping("/new")
+    String newWebsite(Model model) {
+        model.addAttribute("categories", categories());
+        model.addAttribute("category", "other");
+        return "website-new";
+    }
+
+    @PostMapping("/new")
+    String create(@AuthenticationPrincipal AccountUser person, @RequestParam(required = false) String name,
+            @RequestParam(defaultValue = "other") String category, @RequestParam(required = false) String slug,
+            @RequestParam(name = "files", required = false) List<MultipartFile> folder,
+            @RequestParam(name = "paths", required = false) List<String> paths,
+            @RequestParam(name = "zip", required = false) MultipartFile zip, Model model,
+            HttpServletResponse response) throws IOException {
+        model.addAttribute("categories", categories());
+        model.addAttribute("name", name);
+        model.addAttribute("category", category);
+        model.addAttribute("slug", slug);
+        UploadedBundle.Read read = uploads.read(folder, paths, zip);
+        return publish(read, model, response, "website-new", () -> {
+            PublishedWebsite published = publishing.createWebsite(person.account(), new PublishWebsiteRequest(
+                    blankToNull(name), category, null, blankToNull(slug), read.files()));
+            return published.jobId().value();
+        });
+    }
+
+    @GetMapping("/{websiteId}")
+    String website(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId, Model model) {
+        WebsiteView website = find(person, websiteId);
+        model.addAttribute("website", website);
+        model.addAttribute("owner", "owner".equals(website.role()));
+        model.addAttribute("pageUrl", website.currentJobId() == null ? null : urls.page(website.slug()));
+        model.addAttribute("previews", website.versions().stream()
+                .collect(LinkedHashMap::new, (map, v) -> map.put(v.version(), urls.preview(v.version(),
+                        website.slug())), Map::putAll));
+        model.addAttribute("ownerName", username(website.owner()));
+        CollaboratorsView editors = queries.query(new ListCollaborators(person.account(), website.id()),
+                ResponseTypes.optionalInstanceOf(CollaboratorsView.class)).join()
+                .orElse(new CollaboratorsView(List.of()));
+        model.addAttribute("editors", editors.editors().stream().map(e -> username(e.account())).toList());
+        return "website";
+    }
+
+    @PostMapping("/{websiteId}/versions")
+    String publishVersion(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId,
+            @RequestParam(required = false) String message,
+            // A checkbox that is not ticked sends nothing, hence false by default.
+            @RequestParam(defaultValue = "false") boolean promote,
+            @RequestParam(name = "files", required = false) List<MultipartFile> folder,
+            @RequestParam(name = "paths", required = false) List<String> paths,
+            @RequestParam(name = "zip", required = false) MultipartFile zip, Model model,
+            HttpServletResponse response) throws IOException {
+        UploadedBundle.Read read = uploads.read(folder, paths, zip);
+        model.addAttribute("message", message);
+        String view = website(person, websiteId, model);
+        return publish(read, model, response, view, () -> {
+            PublishedVersion published = publishing.publishVersion(person.account(), websiteId,
+                    new PublishVersionRequest(read.files(), blankToNull(message), promote));
+            return published.jobId().value();
+        });
+    }
+
+    /** Publishes and shows the job, or shows the page again with everything that was wrong. */
+    private String publish(UploadedBundle.Read read, Model model, HttpServletResponse response, String view,
+            Supplier<String> publish) {
+        if (read.empty()) {
+            return refuse(model, response, view, 422, "Choose a folder or a .zip file to publish.", List.of(),
+                    Map.of());
+        }
+        if (!read.problems().isEmpty()) {
+            return refuse(model, response, view, 422, "The upload could not be read.", read.problems(), Map.of());
+        }
+        try {
+            return "redirect:/app/jobs/" + publish.get();
+        } catch (RequestInvalidException invalid) {
+            return refuse(model, response, view, 422, invalid.violations().isEmpty()
+                    ? "Some fields need a change." : "The bundle was refused: it breaks "
+                    + invalid.violations().size() + " authoring rule" + (invalid.violations().size() == 1 ? "" : "s")
+                    + ". Nothing was published.", invalid.violations(), invalid.fields());
+        } catch (SlugTakenException taken) {
+            return refuse(model, response, view, 409, taken.getMessage(), List.of(), Map.of("slug",
+                    "Taken; choose another or leave it empty."));
+        } catch (RateLimitedException | WebsiteLimitReachedException refused) {
+            return refuse(model, response, view, refused instanceof RateLimitedException ? 429 : 422,
+                    refused.getMessage(), List.of(), Map.of());
+        }
+    }
+
+    private static String refuse(Model model, HttpServletResponse response, String view, int status,
+            String problem, List<Violation> violations, Map<String, String> fields) {
+        response.setStatus(status);
+        model.addAttribute("problem", problem);
+        model.addAttribute("violations", byFile(violations));
+        model.addAttribute("violationCount", violations.size());
+        model.addAttribute("fields", fields);
+        return view;
+    }
+
+    /** Violations grouped by the file they concern; those of the whole bundle first, under "". */
+    static Map<String, List<Violation>> byFile(List<Violation> violations) {
+        Map<String, List<Violation>> grouped = new LinkedHashMap<>();
+        violations.stream().filter(v -> v.path() == null).forEach(v ->
+                grouped.computeIfAbsent("", p -> new ArrayList<>()).add(v));
+        violations.stream().filter(v -> v.path() != null).forEach(v ->
+                grouped.computeIfAbsent(v.path(), p -> new ArrayList<>()).add(v));
+        return grouped;
+    }
+
+    WebsiteView find(AccountUser person, String websiteId) {
+        if (!WebsiteId.isWellFormed(websiteId)) {
+            throw new WebsiteNotFoundException(websiteId);
+        }
+        return queries.query(new FindWebsite(person.account(), new WebsiteId(websiteId)),
+                ResponseTypes.optionalInstanceOf(WebsiteView.class)).join()
+                .orElseThrow(() -> new WebsiteNotFoundException(websiteId));
+    }
+
+    private String username(AccountId account) {
+        return accounts.usernameOf(account).orElse(account.value());
+    }
+
+    private static List<String> categories() {
+        return Arrays.stream(Category.values()).map(Category::wire).toList();
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
+    /** One row of the list. */
+    record WebsiteRow(String id, String name, String slug, String status, String role, String pageUrl,
+            String latestJobStatus, String ownerName, Instant updatedAt) {
+    }
+}

@@ -1,0 +1,230 @@
+package io.sites.app.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.SpecificationVersion;
+import io.sites.app.EmbeddedAppTest;
+import io.sites.app.Http;
+import io.sites.app.NodeScripts;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The MCP endpoint as clients meet it: the official TypeScript SDK client (src/test/js/mcp-client.mjs) with a bearer
+ * token calls every tool, and raw HTTP checks what the MCP specification says a server must refuse.
+ */
+class McpEndpointTest extends EmbeddedAppTest {
+    private static final List<String> TOOLS = List.of("publish_website", "publish_version", "create_upload",
+            "list_websites", "get_website", "list_versions", "get_job_status", "suggest_slug");
+    private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
+            "get_job_status", "suggest_slug");
+    private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+            registry -> registry.schemaRegistryConfig(SchemaRegistryConfig.builder()
+                    .formatAssertionsEnabled(true).build()));
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final String INITIALIZE = """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"%s","capabilities":{},
+             "clientInfo":{"name":"raw","version":"1"}}}""";
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void theOfficialClientCallsEveryToolAndPublishesASiteThatRestSees() throws Exception {
+        NodeScripts.Outcome outcome = NodeScripts.run("mcp-client.mjs",
+                Map.of("MCP_URL", "http://127.0.0.1:" + port + "/mcp", "MCP_TOKEN", ALICE,
+                        "PUT_ORIGIN", "http://127.0.0.1:" + port), 180).succeeded();
+        JsonNode report = Http.JSON.readTree(outcome.stdout());
+
+        assertThat(report.get("protocolVersion").asString()).isEqualTo("2025-11-25");
+        assertThat(report.get("instructions").asString()).contains("suggest_slug", "publish_website",
+                "publish_version", "create_upload", "promote false", "index.html");
+        Map<String, JsonNode> tools = new HashMap<>();
+        report.get("tools").forEach(tool -> tools.put(tool.get("name").asString(), tool));
+        assertThat(tools.keySet()).containsExactlyInAnyOrderElementsOf(TOOLS);
+        Schema metaSchema = SCHEMAS.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
+        tools.forEach((name, tool) -> {
+            for (String kind : List.of("inputSchema", "outputSchema")) {
+                JsonNode schema = tool.get(kind);
+                assertThat(schema.get("type").asString()).as(name + " " + kind).isEqualTo("object");
+                assertThat(metaSchema.validate(schema)).as(name + " " + kind + " is JSON Schema 2020-12").isEmpty();
+                SCHEMAS.getSchema(schema); // compiles, every $ref resolves
+            }
+            assertThat(tool.get("description").asString()).as(name).hasSizeGreaterThan(80);
+            JsonNode annotations = tool.get("annotations");
+            assertThat(annotations.get("readOnlyHint").asBoolean()).as(name).isEqualTo(READS.contains(name));
+            assertThat(annotations.get("destructiveHint").asBoolean()).as(name).isFalse();
+        });
+        assertThat(tools.get("publish_version").get("inputSchema").get("required")).extracting(JsonNode::asString)
+                .containsExactlyInAnyOrder("websiteId", "files");
+
+        JsonNode calls = report.get("calls");
+        for (String call : List.of("suggest_slug", "publish_website", "create_upload", "publish_version",
+                "publish_version_stored", "list_websites", "get_website", "list_versions", "get_job_status")) {
+            JsonNode result = calls.get(call);
+            assertThat(result.has("protocolError")).as(call + ": " + result).isFalse();
+            assertThat(result.get("isError").asBoolean()).as(call + ": " + result).isFalse();
+            assertThat(result.get("text").asString()).as(call).isNotBlank();
+            String tool = call.equals("publish_version_stored") ? "publish_version" : call;
+            assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
+        }
+        assertThat(calls.get("publish_website").get("structuredContent").get("version").asInt()).isEqualTo(1);
+        assertThat(calls.get("publish_version").get("structuredContent").get("isCurrent").asBoolean()).isTrue();
+        assertThat(calls.get("publish_version_stored").get("structuredContent").get("isCurrent").asBoolean())
+                .isFalse();
+        assertThat(report.get("uploadPut").get("status").asInt()).isEqualTo(200);
+        assertThat(calls.get("get_job_status").get("structuredContent").get("status").asString()).isEqualTo("ready");
+        assertThat(calls.get("list_versions").get("structuredContent").get("versions")).hasSize(3);
+
+        // The agent can repair its bundle from the error alone: the REST envelope, every violation, in both forms.
+        JsonNode invalid = calls.get("invalid_bundle");
+        assertThat(invalid.get("isError").asBoolean()).isTrue();
+        JsonNode error = invalid.get("structuredContent").get("error");
+        assertThat(error.get("code").asString()).isEqualTo("PUBLISH_INVALID");
+        List<String> codes = new ArrayList<>();
+        error.get("violations").forEach(violation -> codes.add(violation.get("code").asString()));
+        assertThat(codes).contains("MISSING_INDEX", "EXTERNAL_URL");
+        assertThat(invalid.get("text").asString()).contains("PUBLISH_INVALID", "MISSING_INDEX", "EXTERNAL_URL",
+                "about.html", "Download the script");
+        assertMatches(tools.get("publish_version").get("outputSchema"), invalid.get("structuredContent"), "invalid");
+        assertThat(calls.get("unknown_website").get("structuredContent").get("error").get("code").asString())
+                .isEqualTo("NOT_FOUND");
+        JsonNode reserved = calls.get("reserved_slug").get("structuredContent").get("error");
+        assertThat(reserved.get("code").asString()).isEqualTo("VALIDATION_FAILED");
+        assertThat(reserved.get("fields").has("slug")).isTrue();
+        assertThat(calls.get("schema_refused").get("isError").asBoolean()).as("the SDK checks the input schema")
+                .isTrue();
+
+        // Published through MCP: served at its host, and the same website through REST with the same token.
+        String slug = report.get("slug").asString();
+        String websiteId = report.get("websiteId").asString();
+        Http.Response page = http().site(slug, "/");
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.text()).contains("Fresh bread v2").doesNotContain("Draft v3");
+        Http.Response image = http().site(slug, "/images/dot.png");
+        assertThat(image.raw().body()).isEqualTo(Base64.getDecoder().decode(report.get("pngBase64").asString()));
+        Http.Response rest = http().get("/v1/websites/" + websiteId, ALICE);
+        assertThat(rest.status()).isEqualTo(200);
+        assertThat(rest.json()).isEqualTo(calls.get("get_website").get("structuredContent"));
+        assertThat(http().get("/v1/websites/" + websiteId, BOB).status()).as("another account").isEqualTo(404);
+    }
+
+    @Test
+    void aRequestWithoutATokenIsChallengedWithTheMetadataOfTheMcpResource() throws Exception {
+        HttpResponse<String> response = post(initialize("2025-11-25"), null);
+        assertThat(response.statusCode()).isEqualTo(401);
+        String challenge = response.headers().firstValue("WWW-Authenticate").orElseThrow();
+        assertThat(challenge).startsWith("Bearer resource_metadata=\"")
+                .endsWith("/.well-known/oauth-protected-resource/mcp\"");
+        String metadata = URI.create(challenge.substring(challenge.indexOf('"') + 1, challenge.lastIndexOf('"')))
+                .getPath();
+        Http.Response document = http().get(metadata, null);
+        assertThat(document.status()).isEqualTo(200);
+        assertThat(document.json().get("resource").asString()).endsWith("/mcp");
+        assertThat(Http.JSON.readTree(response.body()).get("error").get("code").asString())
+                .isEqualTo("AUTH_REQUIRED");
+        HttpResponse<String> wrongToken = post(initialize("2025-11-25"), null,
+                "Authorization", "Bearer sites_pat_unknown000000000000000000000000000000");
+        assertThat(wrongToken.statusCode()).isEqualTo(401);
+        assertThat(wrongToken.headers().firstValue("WWW-Authenticate").orElseThrow()).contains("invalid_token");
+    }
+
+    @Test
+    void aForeignOriginIsForbiddenAndTheServiceOwnOriginIsNot() throws Exception {
+        HttpResponse<String> foreign = post(initialize("2025-11-25"), ALICE, "Origin", "https://evil.example");
+        assertThat(foreign.statusCode()).isEqualTo(403);
+        JsonNode body = Http.JSON.readTree(foreign.body());
+        assertThat(body.get("jsonrpc").asString()).isEqualTo("2.0");
+        assertThat(body.get("error").get("message").asString()).contains("Origin");
+        assertThat(post(initialize("2025-11-25"), ALICE, "Origin", "http://localhost:" + port).statusCode())
+                .isEqualTo(200);
+    }
+
+    @Test
+    void aForeignHostIsRefusedWhileTheServiceIsOnLoopback() throws Exception {
+        assertThat(post(initialize("2025-11-25"), ALICE, "Host", "rebound.example").statusCode()).isEqualTo(421);
+    }
+
+    @Test
+    void anUnsupportedProtocolVersionHeaderIsABadRequest() throws Exception {
+        String list = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
+        HttpResponse<String> unsupported = post(list, ALICE, "MCP-Protocol-Version", "1999-01-01");
+        assertThat(unsupported.statusCode()).isEqualTo(400);
+        assertThat(unsupported.body()).contains("2025-11-25");
+        assertThat(post(list, ALICE, "MCP-Protocol-Version", "2025-06-18").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void getIsMethodNotAllowedOnAStatelessServer() throws Exception {
+        HttpResponse<String> get = CLIENT.send(HttpRequest.newBuilder(mcp()).GET()
+                .header("Authorization", "Bearer " + ALICE).header("Accept", "text/event-stream").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(get.statusCode()).isEqualTo(405);
+        assertThat(get.headers().firstValue("Allow")).hasValue("POST");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2025-06-18", "2025-11-25", "2025-03-26"})
+    void everyVersionTheSdkSupportsIsNegotiated(String version) throws Exception {
+        HttpResponse<String> response = post(initialize(version), ALICE);
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Mcp-Session-Id")).as("stateless: no session").isEmpty();
+        JsonNode result = Http.JSON.readTree(response.body()).get("result");
+        assertThat(result.get("protocolVersion").asString()).isEqualTo(version);
+        assertThat(result.get("capabilities").has("tools")).isTrue();
+        assertThat(result.get("instructions").asString()).contains("publish_website");
+    }
+
+    @Test
+    void anUnknownVersionIsAnsweredWithTheLatest() throws Exception {
+        JsonNode result = Http.JSON.readTree(post(initialize("2030-01-01"), ALICE).body()).get("result");
+        assertThat(result.get("protocolVersion").asString()).isEqualTo("2025-11-25");
+    }
+
+    private static void assertMatches(JsonNode schema, JsonNode instance, String what) {
+        List<Error> errors = SCHEMAS.getSchema(schema).validate(instance);
+        assertThat(errors).as(what + " against its outputSchema: " + instance).isEmpty();
+    }
+
+    private static String initialize(String version) {
+        return INITIALIZE.formatted(version);
+    }
+
+    private URI mcp() {
+        return URI.create("http://127.0.0.1:" + port + "/mcp");
+    }
+
+    private HttpResponse<String> post(String body, String token, String... headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(mcp()).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,69 @@
+package io.sites.app.webapp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.app.EmbeddedAppTest;
+import io.sites.app.NodeScripts;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * The web application in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core from
+ * src/test/js/browser). Failures leave screenshots in target/browser; the phone-sized screenshots are kept too.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class BrowserTest extends EmbeddedAppTest {
+    private static final Path SCREENSHOTS = Path.of("target/browser").toAbsolutePath();
+
+    @LocalServerPort
+    int serverPort;
+
+    private Map<String, String> env(String... more) {
+        Map<String, String> env = new java.util.HashMap<>(Map.of("BASE_URL", "http://localhost:" + serverPort,
+                "SCREENSHOTS", SCREENSHOTS.toString()));
+        for (int i = 0; i < more.length; i += 2) {
+            env.put(more[i], more[i + 1]);
+        }
+        return env;
+    }
+
+    @Test
+    void mintUseAndRevokeAToken(CapturedOutput logs) throws Exception {
+        NodeScripts.Outcome outcome = NodeScripts.run("browser/tokens.mjs", env(), 180).succeeded();
+        Matcher token = Pattern.compile("TOKEN=(sites_pat_\\S+)").matcher(outcome.stdout());
+        assertThat(token.find()).isTrue();
+        // No log line of the server ever carries a token.
+        assertThat(logs.getAll()).doesNotContain(token.group(1));
+    }
+
+    @Test
+    void publishFromTheBrowserInviteAnEditorAndUseAPhone() throws Exception {
+        Path zip = Files.createTempFile("site", ".zip");
+        try (OutputStream file = Files.newOutputStream(zip); ZipOutputStream out = new ZipOutputStream(file)) {
+            entry(out, "site/index.html", "<!doctype html><title>Two</title><h1>Version two</h1>");
+            entry(out, "site/about.html", "<!doctype html><title>About</title><p>About the zip</p>");
+            entry(out, "__MACOSX/site/._index.html", "junk");
+        }
+        NodeScripts.run("browser/publish.mjs", env("ZIP", zip.toString()), 300).succeeded();
+        assertThat(SCREENSHOTS.resolve("phone-website.png")).exists();
+    }
+
+    private static void entry(ZipOutputStream out, String name, String text) throws IOException {
+        out.putNextEntry(new ZipEntry(name));
+        out.write(text.getBytes(StandardCharsets.UTF_8));
+        out.closeEntry();
+    }
+}

@@ -1,0 +1,102 @@
+package io.sites.app.webapp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.api.Violation;
+import io.sites.api.json.PublishFile;
+import io.sites.command.bundle.BundleLimits;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.springframework.mock.web.MockMultipartFile;
+
+/** Zip archives and folders from the browser: safe to read, whatever they claim. */
+class UploadedBundleTest {
+    private final UploadedBundle uploads = new UploadedBundle(new BundleLimits(1_000, 3_000, 15, 20));
+
+    @Test
+    void oneCommonTopFolderIsStrippedAndJunkSkipped() throws IOException {
+        UploadedBundle.Read read = uploads.unzip(zip("site/index.html", "<h1>hi</h1>", "site/css/a.css", "h1{}",
+                "site/.DS_Store", "x", "__MACOSX/site/._index.html", "x", "site/.git/HEAD", "ref"));
+        assertThat(read.problems()).isEmpty();
+        assertThat(read.files()).extracting(PublishFile::path).containsExactly("index.html", "css/a.css");
+        assertThat(read.files().getFirst().contentEncoding()).isEqualTo("base64");
+        assertThat(new String(Base64.getDecoder().decode(read.files().getFirst().content()), StandardCharsets.UTF_8))
+                .isEqualTo("<h1>hi</h1>");
+    }
+
+    @Test
+    void twoTopFoldersAreKept() throws IOException {
+        UploadedBundle.Read read = uploads.unzip(zip("a/index.html", "x", "b/index.html", "y"));
+        assertThat(read.files()).extracting(PublishFile::path).containsExactly("a/index.html", "b/index.html");
+    }
+
+    @Test
+    void pathsThatEscapeAreRefused() throws IOException {
+        UploadedBundle.Read read = uploads.unzip(zip("index.html", "x", "../../etc/passwd", "x", "/abs.html", "x",
+                "a/../../b.html", "x"));
+        assertThat(read.problems()).extracting(Violation::code).containsOnly("INVALID_PATH").hasSize(3);
+    }
+
+    @Test
+    void aFileInflatingPastTheFileLimitStopsTheReading() throws IOException {
+        // 1,001 zeros compress to a few bytes; the limit counts what comes out, not what the archive declares.
+        UploadedBundle.Read read = uploads.unzip(zip("index.html", "x", "bomb.bin", "\0".repeat(1_001)));
+        assertThat(read.files()).isEmpty();
+        assertThat(read.problems()).extracting(Violation::code).containsExactly("FILE_TOO_LARGE");
+    }
+
+    @Test
+    void allFilesTogetherArePassedTheBundleLimit() throws IOException {
+        String kb = "a".repeat(900);
+        UploadedBundle.Read read = uploads.unzip(zip("1.html", kb, "2.html", kb, "3.html", kb, "4.html", kb));
+        assertThat(read.problems()).extracting(Violation::code).containsExactly("BUNDLE_TOO_LARGE");
+    }
+
+    @Test
+    void entriesAreCounted() throws IOException {
+        String[] entries = new String[(UploadedBundle.MAX_ENTRIES + 1) * 2];
+        for (int i = 0; i < entries.length; i += 2) {
+            entries[i] = "f" + i + ".txt";
+            entries[i + 1] = "";
+        }
+        UploadedBundle.Read read = new UploadedBundle(BundleLimits.spec()).unzip(zip(entries));
+        assertThat(read.problems()).extracting(Violation::code).containsExactly("ZIP_TOO_MANY_ENTRIES");
+    }
+
+    @Test
+    void somethingElseThanAZipIsSaidSo() throws IOException {
+        UploadedBundle.Read read = uploads.read(null, null,
+                new MockMultipartFile("zip", "site.zip", "application/zip", "not a zip".getBytes()));
+        assertThat(read.files()).isEmpty();
+        assertThat(read.problems()).extracting(Violation::code).containsExactly("ZIP_INVALID");
+    }
+
+    @Test
+    void folderFilesTakeTheirRelativePathsAndLoseTheChosenFolder() throws IOException {
+        UploadedBundle.Read read = uploads.read(List.of(
+                new MockMultipartFile("files", "index.html", "text/html", "<h1>x</h1>".getBytes()),
+                new MockMultipartFile("files", "dot.png", "image/png", new byte[] {(byte) 0x89, 'P', 'N', 'G'})),
+                List.of("mysite/index.html", "mysite/img/dot.png"), null);
+        assertThat(read.files()).extracting(PublishFile::path).containsExactly("index.html", "img/dot.png");
+        assertThat(Base64.getDecoder().decode(read.files().get(1).content())).startsWith((byte) 0x89);
+    }
+
+    private static ByteArrayInputStream zip(String... namesAndTexts) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream out = new ZipOutputStream(bytes)) {
+            for (int i = 0; i < namesAndTexts.length; i += 2) {
+                out.putNextEntry(new ZipEntry(namesAndTexts[i]));
+                out.write(namesAndTexts[i + 1].getBytes(StandardCharsets.UTF_8));
+                out.closeEntry();
+            }
+        }
+        return new ByteArrayInputStream(bytes.toByteArray());
+    }
+}

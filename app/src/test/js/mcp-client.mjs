@@ -1,0 +1,119 @@
+// Drives the MCP endpoint with the official TypeScript SDK client over Streamable HTTP and prints a JSON report.
+//   MCP_URL=http://127.0.0.1:8080/mcp MCP_TOKEN=sites_pat_… [PUT_ORIGIN=http://127.0.0.1:8080] node mcp-client.mjs
+// The exercise takes a connected transport, so another authentication (OAuth through an authProvider) can reuse it:
+//   import { exercise } from './mcp-client.mjs';
+//   const report = await exercise(new StreamableHTTPClientTransport(new URL(url), { authProvider }));
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { pathToFileURL } from 'node:url';
+
+/** A transport that sends a bearer token with every request. */
+export function bearerTransport(url, token) {
+  return new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+}
+
+/** What a tool call returned, in a form the Java test can read. */
+function outcome(result) {
+  return {
+    isError: result.isError === true,
+    structuredContent: result.structuredContent ?? null,
+    text: (result.content ?? []).filter((c) => c.type === 'text').map((c) => c.text).join('\n'),
+  };
+}
+
+/** Calls a tool; a protocol-level failure (JSON-RPC error, schema mismatch) is recorded, not thrown. */
+async function call(client, name, args) {
+  try {
+    return outcome(await client.callTool({ name, arguments: args }));
+  } catch (error) {
+    return { protocolError: String(error?.message ?? error) };
+  }
+}
+
+/** A 1×1 PNG, the bytes of a binary file that goes through an upload slot. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * Initialize, list the tools, call every tool (and the failures an agent meets), and report. putOrigin, when given,
+ * replaces the origin of putUrls (a test server on a random port announces its base URL with port 0).
+ */
+export async function exercise(transport, { name = `MCP Bakery ${Date.now().toString(36)}`, putOrigin } = {}) {
+  const client = new Client({ name: 'sites-test-client', version: '1.0.0' });
+  await client.connect(transport);
+  const report = {
+    protocolVersion: transport.protocolVersion ?? null,
+    serverVersion: client.getServerVersion() ?? null,
+    instructions: client.getInstructions() ?? null,
+    capabilities: client.getServerCapabilities() ?? null,
+    calls: {},
+  };
+  try {
+    report.tools = (await client.listTools()).tools;
+    const calls = report.calls;
+
+    calls.suggest_slug = await call(client, 'suggest_slug', { value: name });
+    const slug = calls.suggest_slug.structuredContent?.suggestion;
+    report.slug = slug;
+
+    calls.publish_website = await call(client, 'publish_website', {
+      name, category: 'restaurant', slug,
+      files: [
+        { path: 'index.html', content: '<!doctype html><title>Bakery</title><link rel="stylesheet" href="style.css"><h1>Fresh bread v1</h1>' },
+        { path: 'style.css', content: 'h1 { color: sienna }' },
+      ],
+    });
+    const websiteId = calls.publish_website.structuredContent?.websiteId;
+    report.websiteId = websiteId;
+
+    calls.create_upload = await call(client, 'create_upload', { files: [{ path: 'images/dot.png', size: PNG.length }] });
+    const slot = calls.create_upload.structuredContent?.uploads?.[0];
+    if (slot) {
+      const putUrl = putOrigin ? new URL(new URL(slot.putUrl).pathname, putOrigin) : slot.putUrl;
+      const put = await fetch(putUrl, { method: 'PUT', headers: { 'Content-Type': slot.contentType }, body: PNG });
+      report.uploadPut = { status: put.status, body: await put.json() };
+    }
+
+    calls.publish_version = await call(client, 'publish_version', {
+      websiteId, message: 'Photo of the day',
+      files: [
+        { path: 'index.html', content: '<!doctype html><title>Bakery</title><link rel="stylesheet" href="style.css"><h1>Fresh bread v2</h1><img src="images/dot.png" alt="">' },
+        { path: 'style.css', content: 'h1 { color: sienna }' },
+        { path: 'images/dot.png', uploadKey: slot?.uploadKey },
+      ],
+    });
+    calls.publish_version_stored = await call(client, 'publish_version', {
+      websiteId, message: 'Draft for review', promote: false,
+      files: [{ path: 'index.html', content: '<!doctype html><title>Bakery</title><h1>Draft v3</h1>' }],
+    });
+    report.pngBase64 = PNG.toString('base64');
+
+    calls.list_websites = await call(client, 'list_websites', {});
+    calls.get_website = await call(client, 'get_website', { websiteId });
+    calls.list_versions = await call(client, 'list_versions', { websiteId });
+    calls.get_job_status = await call(client, 'get_job_status', { jobId: calls.publish_version.structuredContent?.jobId });
+
+    // What an agent gets wrong: a bundle that breaks the authoring rules, ids it cannot see, a request field
+    // our own validation refuses, and arguments the input schema refuses.
+    calls.invalid_bundle = await call(client, 'publish_version', {
+      websiteId,
+      files: [{ path: 'about.html', content: '<!doctype html><script src="https://cdn.example.com/lib.js"></script><p>About</p>' }],
+    });
+    calls.unknown_website = await call(client, 'get_website', { websiteId: 'web_doesnotexist' });
+    calls.reserved_slug = await call(client, 'publish_website', {
+      category: 'other', slug: 'admin', files: [{ path: 'index.html', content: '<p>hi</p>' }],
+    });
+    calls.schema_refused = await call(client, 'suggest_slug', {});
+  } finally {
+    await client.close();
+  }
+  return report;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const report = await exercise(bearerTransport(process.env.MCP_URL, process.env.MCP_TOKEN),
+    { putOrigin: process.env.PUT_ORIGIN });
+  process.stdout.write(JSON.stringify(report));
+}

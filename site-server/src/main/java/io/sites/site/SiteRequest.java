@@ -1,0 +1,20 @@
+package io.sites.site;
+
+/** What the site server reads of a request, whichever HTTP stack received it. */
+interface SiteRequest {
+    String method();
+
+    /** The host name without the port. */
+    String host();
+
+    /** The path as sent, still percent-encoded, without the query. */
+    String rawPath();
+
+    /** The query without '?', or null. */
+    String query();
+
+    /** The first value of a header, or null. */
+    String header(String name);
+
+    String remoteAddress();
+}

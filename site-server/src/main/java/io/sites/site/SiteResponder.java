@@ -1,0 +1,307 @@
+package io.sites.site;
+
+import io.sites.api.ManifestEntry;
+import io.sites.site.SiteDirectory.Site;
+import io.sites.site.SiteDirectory.Version;
+import io.sites.site.SiteFiles.Coding;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+
+/**
+ * Every rule of serving a site, in one place for both HTTP stacks (the servlet filter on the API's port and the
+ * dedicated Netty listener): {@code {slug}.{site_host}} serves the current version, {@code v{n}--{slug}.{site_host}}
+ * the stored version n (a preview).
+ */
+final class SiteResponder {
+    /**
+     * The authoring rules, enforced again by the browser: scripts and styles only from the site itself (inline
+     * allowed), no frames, workers or plugins, and the site may not be framed by others.
+     */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+            + "style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; media-src 'self' data: https:; "
+            + "font-src 'self' data:; connect-src 'self'; frame-src 'none'; child-src 'none'; worker-src 'none'; "
+            + "object-src 'none'; base-uri 'self'; form-action 'self' https:; frame-ancestors 'none'";
+    private static final String ASSET_MAX_AGE = "public, max-age=300";
+
+    private static final byte[] NOT_FOUND_PAGE = page("Not found", "There is nothing at this address.");
+    private static final byte[] GONE_PAGE = page("Gone", "This site was deleted.");
+    private static final byte[] PASSWORD_PAGE = page("Password required", "This site is protected by a password.");
+    private static final byte[] THROTTLED_PAGE = page("Too many attempts", "Wait a minute, then try again.");
+    private static final byte[] METHOD_PAGE = page("Method not allowed", "Sites answer GET and HEAD only.");
+
+    private final SiteHosts hosts;
+    private final SiteDirectory directory;
+    private final SiteFiles files;
+    private final SiteGate gate;
+
+    SiteResponder(SiteHosts hosts, SiteDirectory directory, SiteFiles files, SiteGate gate) {
+        this.hosts = hosts;
+        this.directory = directory;
+        this.files = files;
+        this.gate = gate;
+    }
+
+    private static byte[] page(String title, String text) {
+        return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + title + "</title></head>\n"
+                + "<body><h1>" + title + "</h1><p>" + text + "</p></body></html>\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The site label of a host ({@code slug} or {@code v{n}--slug}), empty when the host is not a site host. */
+    Optional<String> label(String host) {
+        return hosts.slugOf(host);
+    }
+
+    /**
+     * The answer to a request for a site host's label. With {@code mayBlock} false (an event loop), null means
+     * the answer needs work that may block (a blob not in memory, a first compression, a password hash): ask
+     * again from a thread that may block.
+     */
+    SiteResponse respond(String label, SiteRequest request, boolean mayBlock) throws IOException {
+        SiteResponse response = new SiteResponse();
+        response.header("X-Content-Type-Options", "nosniff");
+        response.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+        response.header("Referrer-Policy", "strict-origin-when-cross-origin");
+        String method = request.method();
+        response.head = "HEAD".equals(method);
+        if (!response.head && !"GET".equals(method)) {
+            response.header("Allow", "GET, HEAD");
+            return plain(response, 405, METHOD_PAGE);
+        }
+        Site site = directory.find(label).orElse(null);
+        Version version = site == null ? null : site.current();
+        if (site == null) {
+            // Not a slug: perhaps a preview, v{n}--{slug}. A slug of that very shape wins (checked first).
+            Preview preview = Preview.parse(label);
+            site = preview == null ? null : directory.find(preview.slug()).orElse(null);
+            version = site == null ? null : site.stored(preview.version()).orElse(null);
+        }
+        if (site == null) {
+            return plain(response, 404, NOT_FOUND_PAGE);
+        }
+        if (site.deleted()) {
+            return plain(response, 410, GONE_PAGE);
+        }
+        boolean isPrivate = site.passwordHash() != null;
+        if (isPrivate && !mayBlock) {
+            return null;
+        }
+        switch (gate.check(site, request.header("Authorization"), request.remoteAddress())) {
+            case ASK -> {
+                response.header("WWW-Authenticate", "Basic realm=\"" + site.slug() + "\", charset=\"UTF-8\"");
+                return plain(response, 401, PASSWORD_PAGE);
+            }
+            case THROTTLED -> {
+                response.header("Retry-After", "60");
+                return plain(response, 429, THROTTLED_PAGE);
+            }
+            case OPEN -> {
+            }
+        }
+        Optional<String> path = SitePaths.decode(request.rawPath());
+        if (version == null || path.isEmpty()) {
+            return notFound(request, response, version, isPrivate, mayBlock);
+        }
+        String requested = path.get();
+        Optional<ManifestEntry> file = resolve(version, requested);
+        if (file.isEmpty() && !requested.isEmpty() && !requested.endsWith("/")
+                && version.file(requested + "/index.html").isPresent()) {
+            // A directory without its slash: redirect, so the page's relative links resolve as its author meant.
+            String query = request.query();
+            response.status = 301;
+            response.header("Location", request.rawPath() + "/" + (query == null ? "" : "?" + query));
+            return response;
+        }
+        if (file.isEmpty()) {
+            return notFound(request, response, version, isPrivate, mayBlock);
+        }
+        return serve(request, response, version, file.get(), 200, isPrivate, mayBlock);
+    }
+
+    /** A preview host's label: {@code v{n}--{slug}}. */
+    record Preview(int version, String slug) {
+        static Preview parse(String label) {
+            int dashes = label.indexOf("--");
+            if (dashes < 2 || label.charAt(0) != 'v' || dashes > 10) {
+                return null;
+            }
+            int number = 0;
+            for (int i = 1; i < dashes; i++) {
+                char c = label.charAt(i);
+                if (c < '0' || c > '9') {
+                    return null;
+                }
+                number = number * 10 + (c - '0');
+            }
+            return number == 0 ? null : new Preview(number, label.substring(dashes + 2));
+        }
+    }
+
+    /** "/" and "dir/" serve their index.html; "about" serves about.html when no file is named "about". */
+    private static Optional<ManifestEntry> resolve(Version version, String path) {
+        if (path.isEmpty() || path.endsWith("/")) {
+            return version.file(path + "index.html");
+        }
+        return version.file(path).or(() -> version.file(path + ".html"));
+    }
+
+    private SiteResponse notFound(SiteRequest request, SiteResponse response, Version version, boolean isPrivate,
+            boolean mayBlock) throws IOException {
+        Optional<ManifestEntry> custom = version == null ? Optional.empty() : version.file("404.html");
+        if (custom.isPresent()) {
+            return serve(request, response, version, custom.get(), 404, isPrivate, mayBlock);
+        }
+        return plain(response, 404, NOT_FOUND_PAGE);
+    }
+
+    private SiteResponse serve(SiteRequest request, SiteResponse response, Version version, ManifestEntry file,
+            int status, boolean isPrivate, boolean mayBlock) throws IOException {
+        boolean html = file.contentType().startsWith("text/html");
+        boolean compressible = SiteFiles.compressible(file.contentType());
+        String sha = file.sha256();
+        response.header("Cache-Control", isPrivate ? "private, no-cache" : html ? "no-cache" : ASSET_MAX_AGE);
+        response.header("Last-Modified", version.lastModified());
+        if (compressible) {
+            response.header("Vary", "Accept-Encoding");
+        }
+        boolean ok = status == 200;
+        if (ok) {
+            response.header("Accept-Ranges", "bytes");
+            if (notModified(request, sha, version)) {
+                response.header("ETag", "\"" + sha + "\"");
+                response.status = 304;
+                return response;
+            }
+        }
+        long size = file.size();
+        String range = ok ? request.header("Range") : null;
+        if (range != null && rangeStillValid(request.header("If-Range"), sha, version)) {
+            long[] span = Ranges.parse(range, size);
+            if (span == Ranges.UNSATISFIABLE) {
+                response.header("ETag", "\"" + sha + "\"");
+                response.header("Content-Range", "bytes */" + size);
+                response.status = 416;
+                return response;
+            }
+            if (span != null) {
+                if (!body(response, file, span[0], span[1] - span[0] + 1, mayBlock)) {
+                    return null;
+                }
+                response.header("Content-Type", file.contentType());
+                response.header("ETag", "\"" + sha + "\"");
+                response.header("Content-Range", "bytes " + span[0] + "-" + span[1] + "/" + size);
+                response.status = 206;
+                return response;
+            }
+            // Several ranges or a malformed header: ignored, the whole file follows (RFC 9110 allows that).
+        }
+        response.status = status;
+        response.header("Content-Type", file.contentType());
+        Coding coding = compressible ? accepted(request.header("Accept-Encoding")) : Coding.IDENTITY;
+        byte[] variant = null;
+        while (coding != Coding.IDENTITY) {
+            if (!mayBlock && !files.variantReady(file, coding)) {
+                return null;
+            }
+            variant = files.variant(file, coding);
+            if (variant != null) {
+                break;
+            }
+            coding = coding == Coding.BROTLI ? Coding.GZIP : Coding.IDENTITY;
+        }
+        response.header("ETag", "\"" + sha + coding.tagSuffix + "\"");
+        if (variant != null) {
+            response.header("Content-Encoding", coding.token);
+            response.bytes(variant, 0, variant.length);
+            return response;
+        }
+        return body(response, file, 0, size, mayBlock) ? response : null;
+    }
+
+    /** Sets the body: from memory for a cacheable file, a stream from the store otherwise; false if it would block. */
+    private boolean body(SiteResponse response, ManifestEntry file, long offset, long length, boolean mayBlock)
+            throws IOException {
+        if (files.cacheable(file)) {
+            byte[] bytes = mayBlock ? files.bytes(file) : files.cached(file);
+            if (bytes == null) {
+                return false;
+            }
+            response.bytes(bytes, (int) offset, (int) length);
+            return true;
+        }
+        if (!mayBlock) {
+            return false;
+        }
+        response.stream = file;
+        response.streamOffset = offset;
+        response.contentLength = length;
+        return true;
+    }
+
+    /** If-None-Match (any of our tags of this content, or *) wins over If-Modified-Since, as RFC 9110 says. */
+    private static boolean notModified(SiteRequest request, String sha, Version version) {
+        String noneMatch = request.header("If-None-Match");
+        if (noneMatch != null) {
+            return noneMatch.contains(sha) || noneMatch.trim().equals("*");
+        }
+        String since = request.header("If-Modified-Since");
+        if (since == null) {
+            return false;
+        }
+        try {
+            return !version.publishedAt().isAfter(
+                    ZonedDateTime.parse(since, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().plusMillis(999));
+        } catch (DateTimeParseException malformed) {
+            return false;
+        }
+    }
+
+    /** If-Range: the range applies only while the client's copy is this one (strong tag, or the exact date). */
+    private static boolean rangeStillValid(String ifRange, String sha, Version version) {
+        if (ifRange == null) {
+            return true;
+        }
+        String value = ifRange.trim();
+        return value.equals("\"" + sha + "\"") || value.equals(version.lastModified());
+    }
+
+    /** Brotli when accepted, else gzip; q=0 refuses a coding. */
+    static Coding accepted(String acceptEncoding) {
+        if (acceptEncoding == null) {
+            return Coding.IDENTITY;
+        }
+        boolean gzip = false;
+        for (String part : acceptEncoding.split(",")) {
+            String[] pieces = part.split(";");
+            String name = pieces[0].trim();
+            boolean refused = false;
+            for (int i = 1; i < pieces.length; i++) {
+                String parameter = pieces[i].trim().replace(" ", "");
+                if (parameter.startsWith("q=") && parameter.substring(2).matches("0(\\.0{0,3})?")) {
+                    refused = true;
+                }
+            }
+            if (refused) {
+                continue;
+            }
+            if (name.equalsIgnoreCase("br")) {
+                return Coding.BROTLI;
+            }
+            if (name.equalsIgnoreCase("gzip")) {
+                gzip = true;
+            }
+        }
+        return gzip ? Coding.GZIP : Coding.IDENTITY;
+    }
+
+    private static SiteResponse plain(SiteResponse response, int status, byte[] page) {
+        response.status = status;
+        response.header("Content-Type", "text/html; charset=utf-8");
+        response.header("Cache-Control", "no-cache");
+        response.bytes(page, 0, page.length);
+        return response;
+    }
+}

@@ -1,0 +1,38 @@
+package io.sites.site;
+
+import io.sites.api.ManifestEntry;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The site server's answer, decided once and written by whichever HTTP stack received the request: a status,
+ * headers, and a body that is either bytes in memory or a span of a blob to stream from the store.
+ */
+final class SiteResponse {
+    int status = 200;
+    /** Header names and values, alternating; names are unique. */
+    final List<String> headers = new ArrayList<>(24);
+    long contentLength;
+    byte[] bytes;
+    int bytesOffset;
+    /** A file too large to hold in memory, sent from the blob store: {@link #streamOffset}, {@link #contentLength}. */
+    ManifestEntry stream;
+    long streamOffset;
+    /** HEAD: the headers of the GET, no body. */
+    boolean head;
+
+    void header(String name, String value) {
+        headers.add(name);
+        headers.add(value);
+    }
+
+    void bytes(byte[] body, int offset, int length) {
+        bytes = body;
+        bytesOffset = offset;
+        contentLength = length;
+    }
+
+    boolean hasBody() {
+        return !head && contentLength > 0 && (bytes != null || stream != null);
+    }
+}
