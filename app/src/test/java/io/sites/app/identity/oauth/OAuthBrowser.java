@@ -103,6 +103,13 @@ final class OAuthBrowser {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(Http.JSON.writeValueAsBytes(body))));
     }
 
+    /** A JSON-RPC request to the MCP endpoint with a bearer token, as Streamable HTTP clients send it. */
+    Reply mcp(String token, String jsonRpc) {
+        return send(HttpRequest.newBuilder(uri("/mcp")).header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(jsonRpc)));
+    }
+
     /** RFC 7591 registration of a public MCP client; returns the whole answer. */
     Reply register(Map<String, Object> metadata) {
         return postJson("/oauth2/register", metadata);

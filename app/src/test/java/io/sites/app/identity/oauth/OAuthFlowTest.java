@@ -169,6 +169,13 @@ class OAuthFlowTest {
         String access = tokens.get("access_token").asString();
         assertThat(OAuthBrowser.claims(access).get("aud").asString()).isEqualTo(MCP);
         assertThat(browser.getWithToken("/v1/websites", access).status()).isEqualTo(200);
+        Reply tools = browser.mcp(access, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
+        assertThat(tools.status()).as(tools.body()).isEqualTo(200);
+        assertThat(tools.body()).contains("list_websites", "publish_website");
+        Reply call = browser.mcp(access, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"list_websites\",\"arguments\":{}}}");
+        assertThat(call.status()).as(call.body()).isEqualTo(200);
+        assertThat(call.body()).contains("\"result\"").doesNotContain("\"isError\":true");
         // the SDK's refresh token works for its public client, and rotates
         Reply refreshed = browser.refresh(tokens.get("client_id").asString(), tokens.get("refresh_token").asString());
         assertThat(refreshed.status()).as(refreshed.body()).isEqualTo(200);
