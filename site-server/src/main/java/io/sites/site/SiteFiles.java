@@ -71,17 +71,28 @@ final class SiteFiles {
         return brotli;
     }
 
+    /** Content types seen so far: a handful per site, so the answer costs one map lookup per request. */
+    private static final Map<String, Boolean> COMPRESSIBLE = new ConcurrentHashMap<>();
+
     static boolean compressible(String contentType) {
+        Boolean known = COMPRESSIBLE.get(contentType);
+        if (known != null) {
+            return known;
+        }
         String type = contentType.toLowerCase(Locale.ROOT);
         int semicolon = type.indexOf(';');
         if (semicolon >= 0) {
             type = type.substring(0, semicolon).trim();
         }
-        return type.startsWith("text/") || type.endsWith("+xml") || type.endsWith("+json")
+        boolean compressible = type.startsWith("text/") || type.endsWith("+xml") || type.endsWith("+json")
                 || type.equals("application/javascript") || type.equals("application/json")
                 || type.equals("application/xml") || type.equals("application/wasm")
                 || type.equals("font/ttf") || type.equals("font/otf") || type.equals("image/x-icon")
                 || type.equals("image/vnd.microsoft.icon");
+        if (COMPRESSIBLE.size() < 1024) {
+            COMPRESSIBLE.put(contentType, compressible);
+        }
+        return compressible;
     }
 
     /** Whether this file is small enough to be held in memory; larger ones are streamed from the blob store. */
