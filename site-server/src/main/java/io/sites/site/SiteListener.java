@@ -1,6 +1,10 @@
 package io.sites.site;
 
 import io.netty.bootstrap.ServerBootstrap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.Map;
+import java.nio.charset.StandardCharsets;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -19,21 +23,13 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.DefaultHttpContent;
-import io.netty.handler.codec.http.DefaultHttpResponse;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
-import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.ReferenceCountUtil;
@@ -61,7 +57,19 @@ import org.springframework.context.SmartLifecycle;
 public final class SiteListener implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(SiteListener.class);
     private static final int STREAM_CHUNK = 64 * 1024;
-    private static final byte[] BAD_REQUEST = "Bad request\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    /** Bodies up to this size go out in one buffer with their head; larger ones as a second buffer (writev). */
+    private static final int INLINE_BODY = 16 * 1024;
+    private static final int TAIL_ROOM = 64;
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n"
+            .getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] BAD_REQUEST = ("HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Content-Length: 12\r\nConnection: close\r\n\r\nBad request\n").getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SERVER_ERROR = ("HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\n"
+            + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+
+    private final Heads heads = new Heads();
 
     private final String address;
     private final int requestedPort;
@@ -101,7 +109,7 @@ public final class SiteListener implements SmartLifecycle {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             ch.pipeline().addLast(new IdleStateHandler(0, 0, 75, TimeUnit.SECONDS),
-                                    new HttpServerCodec(8192, 16384, 8192), new Exchange());
+                                    new HttpRequestDecoder(8192, 16384, 8192), new Exchange());
                         }
                     })
                     .bind(address, requestedPort).syncUninterruptibly().channel();
@@ -117,8 +125,13 @@ public final class SiteListener implements SmartLifecycle {
     @Override
     public void stop() {
         if (server != null) {
-            server.close().syncUninterruptibly();
-            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            // Bounded waits: a shutdown must never hang on a connection or an event loop that does not answer.
+            if (!server.close().awaitUninterruptibly(2, TimeUnit.SECONDS)) {
+                log.warn("The site port did not close within 2 s");
+            }
+            if (!group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS)) {
+                log.warn("The site server's event loops did not stop within 5 s");
+            }
             blocking.shutdownNow();
             server = null;
             port = -1;
@@ -176,12 +189,7 @@ public final class SiteListener implements SmartLifecycle {
         private void answer(ChannelHandlerContext ctx, HttpRequest request) {
             boolean keepAlive = HttpUtil.isKeepAlive(request);
             if (request.decoderResult().isFailure()) {
-                FullHttpResponse bad = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                        HttpResponseStatus.BAD_REQUEST, Unpooled.wrappedBuffer(BAD_REQUEST));
-                bad.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8")
-                        .set(HttpHeaderNames.CONTENT_LENGTH, BAD_REQUEST.length)
-                        .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-                ctx.writeAndFlush(bad).addListener(ChannelFutureListener.CLOSE);
+                ctx.writeAndFlush(Unpooled.wrappedBuffer(BAD_REQUEST)).addListener(ChannelFutureListener.CLOSE);
                 return;
             }
             NettySiteRequest site = new NettySiteRequest(request, ctx.channel());
@@ -223,22 +231,28 @@ public final class SiteListener implements SmartLifecycle {
 
         private void failed(ChannelHandlerContext ctx, Exception e) {
             log.error("Could not serve a site request", e);
-            FullHttpResponse error = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                    HttpResponseStatus.INTERNAL_SERVER_ERROR);
-            error.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0).set(HttpHeaderNames.CONNECTION,
-                    HttpHeaderValues.CLOSE);
-            ctx.writeAndFlush(error).addListener(ChannelFutureListener.CLOSE);
+            ctx.writeAndFlush(Unpooled.wrappedBuffer(SERVER_ERROR)).addListener(ChannelFutureListener.CLOSE);
         }
 
-        /** A body in memory: one write, flushed with the rest of this read's answers. */
+        /** A body in memory: head and body in one buffer, flushed with the rest of this read's answers. */
         private void send(ChannelHandlerContext ctx, HttpRequest request, SiteResponse response, boolean keepAlive) {
-            FullHttpResponse full = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                    HttpResponseStatus.valueOf(response.status), response.hasBody()
-                            ? Unpooled.wrappedBuffer(response.bytes, response.bytesOffset,
-                                    (int) response.contentLength)
-                            : Unpooled.EMPTY_BUFFER);
-            headers(full, request, response, keepAlive);
-            ChannelFuture written = ctx.write(full);
+            byte[] head = heads.head(response);
+            boolean body = response.hasBody();
+            int length = body ? (int) response.contentLength : 0;
+            boolean together = length <= INLINE_BODY;
+            ByteBuf out = ctx.alloc().ioBuffer(head.length + TAIL_ROOM + (together ? length : 0));
+            out.writeBytes(head);
+            tail(out, request, keepAlive);
+            ChannelFuture written;
+            if (together) {
+                if (body) {
+                    out.writeBytes(response.bytes, response.bytesOffset, length);
+                }
+                written = ctx.write(out);
+            } else {
+                ctx.write(out);
+                written = ctx.write(Unpooled.wrappedBuffer(response.bytes, response.bytesOffset, length));
+            }
             if (!keepAlive) {
                 ctx.flush();
                 written.addListener(ChannelFutureListener.CLOSE);
@@ -248,10 +262,12 @@ public final class SiteListener implements SmartLifecycle {
         /** A large file from the blob store, in chunks, waiting whenever the socket's buffer is full. */
         private void stream(ChannelHandlerContext ctx, HttpRequest request, SiteResponse response,
                 boolean keepAlive) throws IOException {
-            HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1,
-                    HttpResponseStatus.valueOf(response.status));
-            headers(head, request, response, keepAlive);
-            ctx.writeAndFlush(head);
+            byte[] head = heads.head(response);
+            ByteBuf out = ctx.alloc().ioBuffer(head.length + TAIL_ROOM);
+            out.writeBytes(head);
+            tail(out, request, keepAlive);
+            ctx.writeAndFlush(out);
+            ChannelFuture last = null;
             try (InputStream in = files.open(response.stream)) {
                 in.skipNBytes(response.streamOffset);
                 long left = response.contentLength;
@@ -262,56 +278,97 @@ public final class SiteListener implements SmartLifecycle {
                         throw new IOException("Blob " + response.stream.sha256() + " ended early");
                     }
                     left -= read;
-                    ChannelFuture written = ctx.writeAndFlush(
-                            new DefaultHttpContent(Unpooled.wrappedBuffer(chunk, 0, read)));
+                    last = ctx.writeAndFlush(Unpooled.wrappedBuffer(chunk, 0, read));
                     if (!ctx.channel().isWritable()) {
-                        written.awaitUninterruptibly();
+                        last.awaitUninterruptibly();
                     }
                 }
             } catch (IOException e) {
-                // Headers are gone already: all that is left is to cut the connection so the client sees it short.
+                // The head is gone already: all that is left is to cut the connection so the client sees it short.
                 log.error("Could not stream {}", response.stream.sha256(), e);
                 ctx.close();
                 return;
             }
-            ChannelFuture last = ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
-            if (!keepAlive) {
-                last.addListener(ChannelFutureListener.CLOSE);
+            if (last != null) {
+                if (!keepAlive) {
+                    last.addListener(ChannelFutureListener.CLOSE);
+                }
+                last.awaitUninterruptibly();
             }
-            last.awaitUninterruptibly();
         }
 
-        private void headers(HttpResponse out, HttpRequest request, SiteResponse response, boolean keepAlive) {
-            HttpHeaders headers = out.headers();
-            List<String> pairs = response.headers;
-            for (int i = 0; i < pairs.size(); i += 2) {
-                headers.set(pairs.get(i), pairs.get(i + 1));
-            }
-            headers.set(HttpHeaderNames.DATE, Dates.now());
-            if (response.status != 304) {
-                headers.set(HttpHeaderNames.CONTENT_LENGTH, response.contentLength);
-            }
+        /** What changes per request: the Date, and whether the connection stays open; then the blank line. */
+        private void tail(ByteBuf out, HttpRequest request, boolean keepAlive) {
+            out.writeBytes(Dates.line());
             if (!keepAlive) {
-                headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                out.writeBytes(CONNECTION_CLOSE);
             } else if (request.protocolVersion().equals(HttpVersion.HTTP_1_0)) {
-                headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+                out.writeBytes(CONNECTION_KEEP_ALIVE);
             }
+            out.writeBytes(CRLF);
         }
     }
 
-    /** The Date header, formatted once a second rather than once a request. */
+    /** The Date header line, formatted once a second rather than once a request. */
     static final class Dates {
         private static final DateTimeFormatter FORMAT = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
-        private static volatile long second;
-        private static volatile String text = FORMAT.format(Instant.EPOCH);
+        private static volatile long second = -1;
+        private static volatile byte[] line;
 
-        static String now() {
+        static byte[] line() {
             long current = System.currentTimeMillis() / 1000;
-            if (current != second) {
-                text = FORMAT.format(Instant.ofEpochSecond(current));
+            byte[] now = line;
+            if (current != second || now == null) {
+                now = ("Date: " + FORMAT.format(Instant.ofEpochSecond(current)) + "\r\n")
+                        .getBytes(StandardCharsets.US_ASCII);
+                line = now;
                 second = current;
             }
-            return text;
+            return now;
+        }
+    }
+
+    /**
+     * Status lines and headers as bytes. A response whose head is a function of its {@link SiteResponse.HeadKey}
+     * (a whole file, a service page) is encoded once; the rest (ranges, challenges) each time.
+     */
+    static final class Heads {
+        private static final int REMEMBERED = 10_000;
+        private final Map<SiteResponse.HeadKey, byte[]> encoded = new ConcurrentHashMap<>();
+
+        byte[] head(SiteResponse response) {
+            SiteResponse.HeadKey key = response.headKey;
+            if (key == null) {
+                return encode(response);
+            }
+            byte[] head = encoded.get(key);
+            if (head == null) {
+                if (encoded.size() >= REMEMBERED) {
+                    encoded.clear();
+                }
+                head = encode(response);
+                encoded.put(key, head);
+            }
+            return head;
+        }
+
+        static byte[] encode(SiteResponse response) {
+            StringBuilder head = new StringBuilder(768).append("HTTP/1.1 ")
+                    .append(HttpResponseStatus.valueOf(response.status)).append("\r\n");
+            List<String> pairs = response.headers;
+            for (int i = 0; i < pairs.size(); i += 2) {
+                head.append(pairs.get(i)).append(": ").append(pairs.get(i + 1)).append("\r\n");
+            }
+            if (response.status != 304) {
+                head.append("Content-Length: ").append(response.contentLength).append("\r\n");
+            }
+            for (int i = 0; i < head.length(); i++) {
+                char c = head.charAt(i);
+                if (c > 0x7e || (c < 0x20 && c != '\r' && c != '\n') || (c == '\n' && head.charAt(i - 1) != '\r')) {
+                    throw new IllegalStateException("A response header is not printable ASCII");
+                }
+            }
+            return head.toString().getBytes(StandardCharsets.US_ASCII);
         }
     }
 

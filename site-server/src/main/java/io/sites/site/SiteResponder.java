@@ -216,9 +216,12 @@ final class SiteResponder {
         if (variant != null) {
             response.header("Content-Encoding", coding.token);
             response.bytes(variant, 0, variant.length);
-            return response;
+        } else if (!body(response, file, 0, size, mayBlock)) {
+            return null;
         }
-        return body(response, file, 0, size, mayBlock) ? response : null;
+        response.headKey = new SiteResponse.HeadKey(sha, file.contentType(), version.lastModified(), coding, status,
+                isPrivate, response.contentLength);
+        return response;
     }
 
     /** Sets the body: from memory for a cacheable file, a stream from the store otherwise; false if it would block. */
@@ -302,6 +305,9 @@ final class SiteResponder {
         response.header("Content-Type", "text/html; charset=utf-8");
         response.header("Cache-Control", "no-cache");
         response.bytes(page, 0, page.length);
+        if (response.headers.size() == 10) { // only the security headers and these: the same for every request
+            response.headKey = new SiteResponse.HeadKey(null, null, null, Coding.IDENTITY, status, false, page.length);
+        }
         return response;
     }
 }

@@ -20,6 +20,15 @@ final class SiteResponse {
     long streamOffset;
     /** HEAD: the headers of the GET, no body. */
     boolean head;
+    /**
+     * Set when the status and headers are a pure function of this key (a whole file, a service page), so an HTTP
+     * stack may encode them once and reuse the bytes; null when they depend on the request (ranges, challenges).
+     */
+    HeadKey headKey;
+
+    record HeadKey(String sha256, String contentType, String lastModified, SiteFiles.Coding coding, int status,
+            boolean isPrivate, long length) {
+    }
 
     void header(String name, String value) {
         headers.add(name);
