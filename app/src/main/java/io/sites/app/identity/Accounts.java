@@ -48,10 +48,6 @@ public class Accounts {
                 username).stream().findFirst();
     }
 
-    public void setPassword(AccountId account, String passwordHash) {
-        jdbc.update("update account set password_hash = ? where id = ?", passwordHash, account.value());
-    }
-
     /** @param passwordHash null when the account has no password (seeded by an operator) */
     public record Credentials(AccountId id, String passwordHash) {
     }
