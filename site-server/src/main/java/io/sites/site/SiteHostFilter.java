@@ -2,11 +2,11 @@ package io.sites.site;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -45,9 +45,9 @@ public class SiteHostFilter extends OncePerRequestFilter {
         if (!answer.hasBody()) {
             return;
         }
-        OutputStream out = response.getOutputStream();
-        if (answer.bytes != null) {
-            out.write(answer.bytes, answer.bytesOffset, (int) answer.contentLength);
+        ServletOutputStream out = response.getOutputStream();
+        if (answer.body != null) {
+            out.write(answer.body);
             return;
         }
         try (InputStream in = files.open(answer.stream)) {

@@ -246,12 +246,13 @@ public final class SiteListener implements SmartLifecycle {
             ChannelFuture written;
             if (together) {
                 if (body) {
-                    out.writeBytes(response.bytes, response.bytesOffset, length);
+                    out.writeBytes(response.body);
                 }
                 written = ctx.write(out);
             } else {
+                // Straight from the cache's direct buffer: no copy in the JVM, the kernel reads it in place.
                 ctx.write(out);
-                written = ctx.write(Unpooled.wrappedBuffer(response.bytes, response.bytesOffset, length));
+                written = ctx.write(Unpooled.wrappedBuffer(response.body));
             }
             if (!keepAlive) {
                 ctx.flush();

@@ -17,6 +17,9 @@ final class SitePaths {
         if (rawPath == null || !rawPath.startsWith("/")) {
             return Optional.empty();
         }
+        if (plain(rawPath)) {
+            return Optional.of(rawPath.substring(1)); // nearly every request: nothing to decode, nothing to check
+        }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(rawPath.length());
         for (int i = 1; i < rawPath.length(); i++) {
             char c = rawPath.charAt(i);
@@ -52,5 +55,16 @@ final class SitePaths {
             }
         }
         return Optional.of(path);
+    }
+
+    /** Printable ASCII without escapes or backslashes: the path is its own decoding. */
+    private static boolean plain(String rawPath) {
+        for (int i = 1; i < rawPath.length(); i++) {
+            char c = rawPath.charAt(i);
+            if (c <= 0x20 || c >= 0x7f || c == '%' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
     }
 }

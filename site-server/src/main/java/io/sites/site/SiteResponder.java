@@ -5,6 +5,7 @@ import io.sites.site.SiteDirectory.Site;
 import io.sites.site.SiteDirectory.Version;
 import io.sites.site.SiteFiles.Coding;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -27,11 +28,11 @@ final class SiteResponder {
             + "object-src 'none'; base-uri 'self'; form-action 'self' https:; frame-ancestors 'none'";
     private static final String ASSET_MAX_AGE = "public, max-age=300";
 
-    private static final byte[] NOT_FOUND_PAGE = page("Not found", "There is nothing at this address.");
-    private static final byte[] GONE_PAGE = page("Gone", "This site was deleted.");
-    private static final byte[] PASSWORD_PAGE = page("Password required", "This site is protected by a password.");
-    private static final byte[] THROTTLED_PAGE = page("Too many attempts", "Wait a minute, then try again.");
-    private static final byte[] METHOD_PAGE = page("Method not allowed", "Sites answer GET and HEAD only.");
+    private static final ByteBuffer NOT_FOUND_PAGE = page("Not found", "There is nothing at this address.");
+    private static final ByteBuffer GONE_PAGE = page("Gone", "This site was deleted.");
+    private static final ByteBuffer PASSWORD_PAGE = page("Password required", "This site is protected by a password.");
+    private static final ByteBuffer THROTTLED_PAGE = page("Too many attempts", "Wait a minute, then try again.");
+    private static final ByteBuffer METHOD_PAGE = page("Method not allowed", "Sites answer GET and HEAD only.");
 
     private final SiteHosts hosts;
     private final SiteDirectory directory;
@@ -45,9 +46,10 @@ final class SiteResponder {
         this.gate = gate;
     }
 
-    private static byte[] page(String title, String text) {
-        return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + title + "</title></head>\n"
-                + "<body><h1>" + title + "</h1><p>" + text + "</p></body></html>\n").getBytes(StandardCharsets.UTF_8);
+    private static ByteBuffer page(String title, String text) {
+        return ByteBuffer.wrap(("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + title + "</title></head>\n"
+                + "<body><h1>" + title + "</h1><p>" + text + "</p></body></html>\n").getBytes(StandardCharsets.UTF_8))
+                .asReadOnlyBuffer();
     }
 
     /** The site label of a host ({@code slug} or {@code v{n}--slug}), empty when the host is not a site host. */
@@ -89,16 +91,18 @@ final class SiteResponder {
         if (isPrivate && !mayBlock) {
             return null;
         }
-        switch (gate.check(site, request.header("Authorization"), request.remoteAddress())) {
-            case ASK -> {
-                response.header("WWW-Authenticate", "Basic realm=\"" + site.slug() + "\", charset=\"UTF-8\"");
-                return plain(response, 401, PASSWORD_PAGE);
-            }
-            case THROTTLED -> {
-                response.header("Retry-After", "60");
-                return plain(response, 429, THROTTLED_PAGE);
-            }
-            case OPEN -> {
+        if (isPrivate) {
+            switch (gate.check(site, request.header("Authorization"), request.remoteAddress())) {
+                case ASK -> {
+                    response.header("WWW-Authenticate", "Basic realm=\"" + site.slug() + "\", charset=\"UTF-8\"");
+                    return plain(response, 401, PASSWORD_PAGE);
+                }
+                case THROTTLED -> {
+                    response.header("Retry-After", "60");
+                    return plain(response, 429, THROTTLED_PAGE);
+                }
+                case OPEN -> {
+                }
             }
         }
         Optional<String> path = SitePaths.decode(request.rawPath());
@@ -201,7 +205,7 @@ final class SiteResponder {
         response.status = status;
         response.header("Content-Type", file.contentType());
         Coding coding = compressible ? accepted(request.header("Accept-Encoding")) : Coding.IDENTITY;
-        byte[] variant = null;
+        ByteBuffer variant = null;
         while (coding != Coding.IDENTITY) {
             if (!mayBlock && !files.variantReady(file, coding)) {
                 return null;
@@ -215,7 +219,7 @@ final class SiteResponder {
         response.header("ETag", "\"" + sha + coding.tagSuffix + "\"");
         if (variant != null) {
             response.header("Content-Encoding", coding.token);
-            response.bytes(variant, 0, variant.length);
+            response.body(variant, 0, variant.capacity());
         } else if (!body(response, file, 0, size, mayBlock)) {
             return null;
         }
@@ -228,11 +232,11 @@ final class SiteResponder {
     private boolean body(SiteResponse response, ManifestEntry file, long offset, long length, boolean mayBlock)
             throws IOException {
         if (files.cacheable(file)) {
-            byte[] bytes = mayBlock ? files.bytes(file) : files.cached(file);
+            ByteBuffer bytes = mayBlock ? files.bytes(file) : files.cached(file);
             if (bytes == null) {
                 return false;
             }
-            response.bytes(bytes, (int) offset, (int) length);
+            response.body(bytes, (int) offset, (int) length);
             return true;
         }
         if (!mayBlock) {
@@ -300,13 +304,13 @@ final class SiteResponder {
         return gzip ? Coding.GZIP : Coding.IDENTITY;
     }
 
-    private static SiteResponse plain(SiteResponse response, int status, byte[] page) {
+    private static SiteResponse plain(SiteResponse response, int status, ByteBuffer page) {
         response.status = status;
         response.header("Content-Type", "text/html; charset=utf-8");
         response.header("Cache-Control", "no-cache");
-        response.bytes(page, 0, page.length);
+        response.body(page, 0, page.capacity());
         if (response.headers.size() == 10) { // only the security headers and these: the same for every request
-            response.headKey = new SiteResponse.HeadKey(null, null, null, Coding.IDENTITY, status, false, page.length);
+            response.headKey = new SiteResponse.HeadKey(null, null, null, Coding.IDENTITY, status, false, page.capacity());
         }
         return response;
     }

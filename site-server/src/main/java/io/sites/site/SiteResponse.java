@@ -1,6 +1,7 @@
 package io.sites.site;
 
 import io.sites.api.ManifestEntry;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,8 +14,8 @@ final class SiteResponse {
     /** Header names and values, alternating; names are unique. */
     final List<String> headers = new ArrayList<>(24);
     long contentLength;
-    byte[] bytes;
-    int bytesOffset;
+    /** The body in memory: this response's own view (position 0, limit = length) of a shared buffer. */
+    ByteBuffer body;
     /** A file too large to hold in memory, sent from the blob store: {@link #streamOffset}, {@link #contentLength}. */
     ManifestEntry stream;
     long streamOffset;
@@ -35,13 +36,12 @@ final class SiteResponse {
         headers.add(value);
     }
 
-    void bytes(byte[] body, int offset, int length) {
-        bytes = body;
-        bytesOffset = offset;
+    void body(ByteBuffer whole, int offset, int length) {
+        body = whole.slice(offset, length);
         contentLength = length;
     }
 
     boolean hasBody() {
-        return !head && contentLength > 0 && (bytes != null || stream != null);
+        return !head && contentLength > 0 && (body != null || stream != null);
     }
 }

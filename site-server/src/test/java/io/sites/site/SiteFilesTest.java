@@ -1,6 +1,7 @@
 package io.sites.site;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sites.api.ManifestEntry;
 import io.sites.api.blob.BlobRef;
@@ -9,6 +10,7 @@ import io.sites.site.SiteFiles.Coding;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -59,14 +61,14 @@ class SiteFilesTest {
         ManifestEntry file = put(store, "site.css", "text/css", css, 'a');
         SiteFiles files = new SiteFiles(store, 1 << 20, 1 << 20);
 
-        byte[] gzip = files.variant(file, Coding.GZIP);
+        ByteBuffer gzip = files.variant(file, Coding.GZIP);
         for (int i = 0; i < 10; i++) {
-            assertThat(files.bytes(file)).isEqualTo(css);
+            assertThat(files.bytes(file)).isEqualTo(ByteBuffer.wrap(css));
             assertThat(files.variant(file, Coding.GZIP)).isSameAs(gzip);
             assertThat(files.variant(file, Coding.BROTLI)).isNotNull();
         }
         assertThat(store.opens.get()).isEqualTo(1);
-        assertThat(new GZIPInputStream(new ByteArrayInputStream(gzip)).readAllBytes()).isEqualTo(css);
+        assertThat(new GZIPInputStream(new ByteArrayInputStream(array(gzip))).readAllBytes()).isEqualTo(css);
     }
 
     @Test
@@ -84,5 +86,41 @@ class SiteFilesTest {
         assertThat(files.usedBytes()).isLessThanOrEqualTo(80_000 + 9_000);
         assertThat(files.cacheable(put(store, "huge.bin", "application/octet-stream", new byte[20_000], '0')))
                 .as("at most an eighth of the cache per file").isFalse();
+    }
+
+    @Test
+    void cachedBytesLiveOutsideTheHeapAndCannotBeChangedByAReader() throws IOException {
+        CountingStore store = new CountingStore();
+        byte[] script = "console.log('hi');\n".repeat(100).getBytes(StandardCharsets.UTF_8);
+        ManifestEntry file = put(store, "app.js", "text/javascript", script, 'e');
+        SiteFiles files = new SiteFiles(store, 1 << 20, 1 << 20);
+
+        ByteBuffer cached = files.bytes(file);
+        assertThat(cached.isDirect()).isTrue();
+        assertThat(cached.isReadOnly()).isTrue();
+        assertThat(files.variant(file, Coding.GZIP).isDirect()).isTrue();
+        cached.duplicate().position(10);
+        assertThat(files.cached(file).position()).isZero();
+    }
+
+    @Test
+    void aBlobWhoseLengthDisagreesWithTheManifestIsNeverServed() {
+        CountingStore store = new CountingStore();
+        ManifestEntry truncated = new ManifestEntry("a.html", "text/html", 100,
+                put(store, "a.html", "text/html", new byte[60], 'f').sha256());
+        ManifestEntry padded = new ManifestEntry("b.html", "text/html", 100,
+                put(store, "b.html", "text/html", new byte[160], '1').sha256());
+        SiteFiles files = new SiteFiles(store, 1 << 20, 1 << 20);
+
+        assertThatThrownBy(() -> files.bytes(truncated)).isInstanceOf(IOException.class).hasMessageContaining("shorter");
+        assertThatThrownBy(() -> files.bytes(padded)).isInstanceOf(IOException.class).hasMessageContaining("longer");
+        assertThat(files.cached(truncated)).isNull();
+        assertThat(files.usedBytes()).isZero();
+    }
+
+    private static byte[] array(ByteBuffer buffer) {
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.duplicate().get(bytes);
+        return bytes;
     }
 }

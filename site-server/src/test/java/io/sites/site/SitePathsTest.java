@@ -33,4 +33,18 @@ class SitePathsTest {
         // "../x" finds nothing: the request cannot leave the manifest.
         assertThat(SitePaths.decode("/%2e%2e/secret")).contains("../secret");
     }
+
+    @Test
+    void aPlainCharacterMeansWhatItsEscapeMeans() {
+        // Plain paths take a shortcut; it must agree with the full decoding for every ASCII character.
+        for (char c = 0; c < 0x80; c++) {
+            if (c == '%') {
+                continue;
+            }
+            assertThat(SitePaths.decode("/a" + c + "b")).as("character %d", (int) c)
+                    .isEqualTo(SitePaths.decode(String.format("/a%%%02Xb", (int) c)));
+        }
+        assertThat(SitePaths.decode("/a\\b")).as("a raw backslash").isEmpty();
+        assertThat(SitePaths.decode("/caf\u00e9")).as("raw non-ASCII").isEmpty();
+    }
 }
