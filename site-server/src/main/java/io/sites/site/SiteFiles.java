@@ -213,7 +213,11 @@ final class SiteFiles {
         return loaded;
     }
 
-    /** Drops entries in the map's order (not LRU) until a tenth of the capacity is free: cheap and lock-free. */
+    /**
+     * Drops entries in the map's order (not LRU) until a tenth of the capacity is free: cheap and lock-free. The
+     * memory of a dropped buffer is freed by the collector once no response still writes from it, never here:
+     * that is what makes eviction safe while a slow client is being sent the file.
+     */
     private void evict(ByteBuffer keep) {
         Iterator<Map.Entry<String, ByteBuffer>> entries = cache.entrySet().iterator();
         while (used.get() > capacity - capacity / 10 && entries.hasNext()) {

@@ -47,9 +47,9 @@ final class SiteResponder {
     }
 
     private static ByteBuffer page(String title, String text) {
-        return ByteBuffer.wrap(("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + title + "</title></head>\n"
-                + "<body><h1>" + title + "</h1><p>" + text + "</p></body></html>\n").getBytes(StandardCharsets.UTF_8))
-                .asReadOnlyBuffer();
+        String html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + title
+                + "</title></head>\n<body><h1>" + title + "</h1><p>" + text + "</p></body></html>\n";
+        return ByteBuffer.wrap(html.getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer();
     }
 
     /** The site label of a host ({@code slug} or {@code v{n}--slug}), empty when the host is not a site host. */
@@ -310,7 +310,8 @@ final class SiteResponder {
         response.header("Cache-Control", "no-cache");
         response.body(page, 0, page.capacity());
         if (response.headers.size() == 10) { // only the security headers and these: the same for every request
-            response.headKey = new SiteResponse.HeadKey(null, null, null, Coding.IDENTITY, status, false, page.capacity());
+            response.headKey = new SiteResponse.HeadKey(null, null, null, Coding.IDENTITY, status, false,
+                    page.capacity());
         }
         return response;
     }

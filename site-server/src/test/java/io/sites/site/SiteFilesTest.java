@@ -112,7 +112,8 @@ class SiteFilesTest {
                 put(store, "b.html", "text/html", new byte[160], '1').sha256());
         SiteFiles files = new SiteFiles(store, 1 << 20, 1 << 20);
 
-        assertThatThrownBy(() -> files.bytes(truncated)).isInstanceOf(IOException.class).hasMessageContaining("shorter");
+        assertThatThrownBy(() -> files.bytes(truncated)).isInstanceOf(IOException.class)
+                .hasMessageContaining("shorter");
         assertThatThrownBy(() -> files.bytes(padded)).isInstanceOf(IOException.class).hasMessageContaining("longer");
         assertThat(files.cached(truncated)).isNull();
         assertThat(files.usedBytes()).isZero();
