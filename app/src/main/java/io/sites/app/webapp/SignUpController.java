@@ -3,6 +3,8 @@ package io.sites.app.webapp;
 import io.sites.app.identity.SignUps;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.context.SecurityContext;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -18,10 +20,12 @@ import org.springframework.web.bind.annotation.RequestParam;
 class SignUpController {
     private final SignUps signUps;
     private final SecurityContextRepository contexts;
+    private final SignUpThrottle throttle;
 
-    SignUpController(SignUps signUps, SecurityContextRepository contexts) {
+    SignUpController(SignUps signUps, SecurityContextRepository contexts, SignUpThrottle throttle) {
         this.signUps = signUps;
         this.contexts = contexts;
+        this.throttle = throttle;
     }
 
     @GetMapping("/app/login")
@@ -37,6 +41,14 @@ class SignUpController {
     @PostMapping("/app/signup")
     String signUp(@RequestParam String username, @RequestParam String password, Model model,
             HttpServletRequest request, HttpServletResponse response) {
+        if (!throttle.admit(request.getRemoteAddr())) {
+            model.addAttribute("username", username);
+            model.addAttribute("problems",
+                    Map.of("form", "Too many sign-ups from your network. Try again in an hour."));
+            response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
+            response.setHeader("Retry-After", String.valueOf(SignUpThrottle.WINDOW.toSeconds()));
+            return "signup";
+        }
         return switch (signUps.signUp(username, password)) {
             case SignUps.Refused refused -> {
                 model.addAttribute("username", username);
