@@ -105,7 +105,9 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
     calls.reserved_slug = await call(client, 'publish_website', {
       category: 'other', slug: 'admin', files: [{ path: 'index.html', content: '<p>hi</p>' }],
     });
-    calls.schema_refused = await call(client, 'suggest_slug', {});
+    // Arguments outside the input schema meet the REST rules: a missing value, a string where a list belongs.
+    calls.missing_argument = await call(client, 'suggest_slug', {});
+    calls.wrong_shape = await call(client, 'publish_website', { category: 'other', files: 'index.html' });
   } finally {
     await client.close();
   }

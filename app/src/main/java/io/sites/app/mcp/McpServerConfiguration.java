@@ -50,6 +50,9 @@ class McpServerConfiguration {
                 .instructions(WebsiteTools.INSTRUCTIONS)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(tools.specifications())
+                // No schema check of the SDK's own: arguments meet the rules a REST body meets (binding, then the
+                // services), so a mistake gets the same error envelope, with its fields, by either route.
+                .validateToolInputs(false)
                 // Handlers run on the request's thread: the transport blocks on the result anyway.
                 .immediateExecution(true)
                 .build();

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -242,14 +243,27 @@ final class WebsiteTools {
                 Map<String, Object> structured = results.structured(
                         operation.apply(CallerContext.caller(context), arguments));
                 return results.success(summary.apply(structured), structured);
+            } catch (UnboundArguments e) {
+                return results.failure(ApiErrors.malformed("The arguments are", e.getCause()));
             } catch (RuntimeException e) {
                 return results.failure(ApiErrors.of(e));
             }
         });
     }
 
+    /** Arguments bound exactly as a REST body is; a wrong shape gets the REST body's error. */
     private <T> T bind(Map<String, Object> arguments, Class<T> type) {
-        return json.convertValue(arguments, type);
+        try {
+            return json.convertValue(arguments, type);
+        } catch (JacksonException | IllegalArgumentException e) {
+            throw new UnboundArguments(e);
+        }
+    }
+
+    private static final class UnboundArguments extends RuntimeException {
+        UnboundArguments(RuntimeException cause) {
+            super(cause);
+        }
     }
 
     private static String text(Map<String, Object> arguments, String name) {

@@ -59,6 +59,22 @@ public final class ApiErrors {
         };
     }
 
+    /**
+     * Input that is not JSON of the expected shape (a string where a list belongs, …): a REST body or MCP tool
+     * arguments, told in the same words. {@code subject} names it: "The request body is", "The arguments are".
+     */
+    public static Failure malformed(String subject, Throwable cause) {
+        return new Failure(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.MALFORMED_JSON,
+                subject + " not valid JSON of the expected shape: " + firstLine(cause)));
+    }
+
+    private static String firstLine(Throwable cause) {
+        String message = cause == null || cause.getMessage() == null ? "unreadable" : cause.getMessage();
+        int newline = message.indexOf('\n');
+        String line = newline < 0 ? message : message.substring(0, newline);
+        return line.length() > 300 ? line.substring(0, 300) + "…" : line;
+    }
+
     private static Failure uploadRefused(UploadRefusedException e) {
         return switch (e.reason()) {
             case UNKNOWN -> new Failure(HttpStatus.NOT_FOUND, ErrorBody.of(ErrorCodes.NOT_FOUND, e.getMessage()));

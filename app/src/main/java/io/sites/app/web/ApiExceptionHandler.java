@@ -54,8 +54,8 @@ class ApiExceptionHandler {
                 return operationFailed(tooLarge);
             }
         }
-        return body(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.MALFORMED_JSON,
-                "The request body is not valid JSON of the expected shape: " + firstLine(e.getMostSpecificCause())));
+        ApiErrors.Failure malformed = ApiErrors.malformed("The request body is", e.getMostSpecificCause());
+        return body(malformed.status(), malformed.body());
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
@@ -97,12 +97,5 @@ class ApiExceptionHandler {
 
     private static ResponseEntity<ErrorBody> body(HttpStatus status, ErrorBody body) {
         return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(body);
-    }
-
-    private static String firstLine(Throwable cause) {
-        String message = cause == null || cause.getMessage() == null ? "unreadable body" : cause.getMessage();
-        int newline = message.indexOf('\n');
-        String line = newline < 0 ? message : message.substring(0, newline);
-        return line.length() > 300 ? line.substring(0, 300) + "…" : line;
     }
 }

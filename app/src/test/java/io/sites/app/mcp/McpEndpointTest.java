@@ -111,8 +111,18 @@ class McpEndpointTest extends EmbeddedAppTest {
         JsonNode reserved = calls.get("reserved_slug").get("structuredContent").get("error");
         assertThat(reserved.get("code").asString()).isEqualTo("VALIDATION_FAILED");
         assertThat(reserved.get("fields").has("slug")).isTrue();
-        assertThat(calls.get("schema_refused").get("isError").asBoolean()).as("the SDK checks the input schema")
-                .isTrue();
+        // Outside the input schema: the same envelope as the REST body, not the SDK's own text.
+        JsonNode missing = calls.get("missing_argument");
+        assertThat(missing.get("isError").asBoolean()).isTrue();
+        assertThat(missing.get("structuredContent").get("error").get("code").asString()).isEqualTo("VALIDATION_FAILED");
+        assertThat(missing.get("structuredContent").get("error").get("fields").has("value")).isTrue();
+        assertThat(missing.get("text").asString()).contains("VALIDATION_FAILED", "field value");
+        assertMatches(tools.get("suggest_slug").get("outputSchema"), missing.get("structuredContent"), "missing");
+        JsonNode wrongShape = calls.get("wrong_shape");
+        assertThat(wrongShape.get("isError").asBoolean()).isTrue();
+        assertThat(wrongShape.get("structuredContent").get("error").get("code").asString()).isEqualTo("MALFORMED_JSON");
+        assertThat(wrongShape.get("structuredContent").get("error").get("message").asString())
+                .startsWith("The arguments are not valid JSON");
 
         // Published through MCP: served at its host, and the same website through REST with the same token.
         String slug = report.get("slug").asString();
