@@ -60,6 +60,8 @@ class SignUpController {
                 // Signed in at once, on a fresh session id (no fixation).
                 request.getSession(true);
                 request.changeSessionId();
+                // The session keeps the person, never their password hash (as after a form sign-in).
+                created.person().eraseCredentials();
                 SecurityContext context = SecurityContextHolder.createEmptyContext();
                 context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(created.person(), null,
                         created.person().getAuthorities()));
