@@ -2,9 +2,10 @@ package io.sites.api;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.io.Serializable;
 
-/** An account: owner or collaborator of websites. */
-public record AccountId(@JsonValue String value) {
+/** An account: owner or collaborator of websites. Serializable: a signed-in person's session holds it. */
+public record AccountId(@JsonValue String value) implements Serializable {
     public static final String PREFIX = "acc_";
 
     @JsonCreator

@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
 final class Browser {
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
-    private final int port;
+    private int port;
     private final HttpClient client;
     private String csrf;
 
@@ -38,6 +38,12 @@ final class Browser {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Goes on talking to another replica, with the same cookies (a load balancer's next pick). */
+    Browser switchTo(int otherPort) {
+        this.port = otherPort;
+        return this;
     }
 
     HttpResponse<String> get(String path) {
