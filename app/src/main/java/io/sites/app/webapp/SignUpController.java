@@ -1,9 +1,11 @@
 package io.sites.app.webapp;
 
+import io.sites.app.identity.AddressThrottle;
 import io.sites.app.identity.SignUps;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Map;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.context.SecurityContext;
@@ -20,12 +22,15 @@ import org.springframework.web.bind.annotation.RequestParam;
 class SignUpController {
     private final SignUps signUps;
     private final SecurityContextRepository contexts;
-    private final SignUpThrottle throttle;
+    private final AddressThrottle throttle;
+    private final int signUpsPerHour;
 
-    SignUpController(SignUps signUps, SecurityContextRepository contexts, SignUpThrottle throttle) {
+    SignUpController(SignUps signUps, SecurityContextRepository contexts, AddressThrottle throttle,
+            @Value("${sites.limits.sign-ups-per-hour}") int signUpsPerHour) {
         this.signUps = signUps;
         this.contexts = contexts;
         this.throttle = throttle;
+        this.signUpsPerHour = signUpsPerHour;
     }
 
     @GetMapping("/app/login")
@@ -41,12 +46,13 @@ class SignUpController {
     @PostMapping("/app/signup")
     String signUp(@RequestParam String username, @RequestParam String password, Model model,
             HttpServletRequest request, HttpServletResponse response) {
-        if (!throttle.admit(request.getRemoteAddr())) {
+        // Every attempt counts, a taken username or a refused password too: each costs an Argon2id hash.
+        if (!throttle.admit("sign-up", request.getRemoteAddr(), signUpsPerHour)) {
             model.addAttribute("username", username);
             model.addAttribute("problems",
                     Map.of("form", "Too many sign-ups from your network. Try again in an hour."));
             response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
-            response.setHeader("Retry-After", String.valueOf(SignUpThrottle.WINDOW.toSeconds()));
+            response.setHeader("Retry-After", String.valueOf(AddressThrottle.WINDOW.toSeconds()));
             return "signup";
         }
         return switch (signUps.signUp(username, password)) {

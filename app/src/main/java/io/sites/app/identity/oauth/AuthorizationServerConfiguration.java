@@ -5,14 +5,16 @@ import com.nimbusds.jose.proc.SecurityContext;
 import io.sites.api.AccountId;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.Accounts;
+import io.sites.app.identity.AddressThrottle;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -57,6 +59,7 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.web.cors.CorsConfiguration;
 import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
+import org.springframework.web.filter.CorsFilter;
 
 /**
  * The OAuth 2.1 authorization server for MCP clients, beside the resource server in the same application. Its
@@ -153,7 +156,8 @@ class AuthorizationServerConfiguration {
     @Bean
     @Order(0)
     SecurityFilterChain authorizationServer(HttpSecurity http, RegisteredClientRepository clients,
-            AuthorizationServerSettings settings, ResourceIndicators resources, OAuth2TokenGenerator<?> tokens)
+            AuthorizationServerSettings settings, ResourceIndicators resources, OAuth2TokenGenerator<?> tokens,
+            AddressThrottle throttle, @Value("${sites.limits.client-registrations-per-hour}") int registrationsPerHour)
             throws Exception {
         OAuth2AuthorizationServerConfigurer server = new OAuth2AuthorizationServerConfigurer();
         ClientRegistrations registrations = new ClientRegistrations();
@@ -210,6 +214,9 @@ class AuthorizationServerConfiguration {
                 .securityContext(context -> context.securityContextRepository(
                         new HttpSessionSecurityContextRepository()))
                 .cors(cors -> cors.configurationSource(crossOrigin))
+                // After CORS, so a browser client can read the refusal.
+                .addFilterAfter(new RegistrationThrottle(settings.getClientRegistrationEndpoint(), throttle,
+                        registrationsPerHour), CorsFilter.class)
                 // The library reads bearer tokens here for registrations with an initial access token; ours is
                 // open, and a bearer token must never stand in for the signed-in person at /oauth2/authorize.
                 .oauth2ResourceServer(resource -> resource.bearerTokenResolver(request -> null))
