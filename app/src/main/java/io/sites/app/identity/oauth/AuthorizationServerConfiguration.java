@@ -1,7 +1,5 @@
 package io.sites.app.identity.oauth;
 
-import com.nimbusds.jose.jwk.source.JWKSource;
-import com.nimbusds.jose.proc.SecurityContext;
 import io.sites.api.AccountId;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.Accounts;
@@ -94,15 +92,11 @@ class AuthorizationServerConfiguration {
         return AuthorizationServerSettings.builder().issuer(urls.api("")).build();
     }
 
-    @Bean
-    JWKSource<SecurityContext> jwkSource(SigningKeys keys) {
-        return keys.jwkSource();
-    }
-
     /** What the resource server accepts: our signature, our issuer, one of our resources, unexpired by our clock. */
     @Bean
     JwtDecoder accessTokenDecoder(SigningKeys keys, SiteUrls urls, ResourceIndicators resources, Clock clock) {
-        NimbusJwtDecoder decoder = NimbusJwtDecoder.withPublicKey(keys.publicKey()).build();
+        // Every published key, by the token's key id: tokens signed before a rotation stay valid to their end.
+        NimbusJwtDecoder decoder = NimbusJwtDecoder.withJwkSource(keys).build();
         JwtTimestampValidator timestamps = new JwtTimestampValidator();
         timestamps.setClock(clock);
         decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(timestamps,
@@ -117,11 +111,11 @@ class AuthorizationServerConfiguration {
      * scope mcp; refresh tokens are 256 random bits, issued to public clients too and replaced at every use.
      */
     @Bean
-    OAuth2TokenGenerator<?> tokenGenerator(JWKSource<SecurityContext> keys, ResourceIndicators resources,
+    OAuth2TokenGenerator<?> tokenGenerator(SigningKeys keys, ResourceIndicators resources,
             Accounts accounts, Clock clock) {
         JwtGenerator jwts = new JwtGenerator(new NimbusJwtEncoder(keys));
         jwts.setClock(clock);
-        jwts.setJwtCustomizer(accessTokenClaims(resources, accounts));
+        jwts.setJwtCustomizer(accessTokenClaims(keys, resources, accounts));
         OAuth2TokenGenerator<OAuth2RefreshToken> refreshTokens = context -> {
             if (!OAuth2TokenType.REFRESH_TOKEN.equals(context.getTokenType())) {
                 return null;
@@ -135,12 +129,14 @@ class AuthorizationServerConfiguration {
         return new DelegatingOAuth2TokenGenerator(jwts, refreshTokens);
     }
 
-    private static OAuth2TokenCustomizer<JwtEncodingContext> accessTokenClaims(ResourceIndicators resources,
-            Accounts accounts) {
+    private static OAuth2TokenCustomizer<JwtEncodingContext> accessTokenClaims(SigningKeys keys,
+            ResourceIndicators resources, Accounts accounts) {
         return context -> {
             if (!OAuth2TokenType.ACCESS_TOKEN.equals(context.getTokenType())) {
                 return;
             }
+            // Several keys are published around a rotation: the header names the one that signs.
+            context.getJwsHeader().keyId(keys.signingKeyId());
             AccountId account = accounts.byUsername(context.getPrincipal().getName())
                     .orElseThrow(() -> new OAuth2AuthenticationException(OAuth2ErrorCodes.INVALID_GRANT));
             context.getClaims()
