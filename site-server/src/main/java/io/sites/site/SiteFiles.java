@@ -52,7 +52,7 @@ final class SiteFiles {
     private final long largestCached;
     private final long largestCompressed;
     private final boolean brotli;
-    private final Map<String, ByteBuffer> cache = new ConcurrentHashMap<>();
+    private final Map<String, Entry> cache = new ConcurrentHashMap<>();
     private final AtomicLong used = new AtomicLong();
 
     SiteFiles(BlobStore blobs, long capacity, long largestCompressed) {
@@ -118,7 +118,7 @@ final class SiteFiles {
 
     /** The whole file if it is in memory now, else null; never blocks. */
     ByteBuffer cached(ManifestEntry file) {
-        return cache.get(file.sha256());
+        return hit(cache.get(file.sha256()));
     }
 
     /** Reads the blob straight into a direct buffer of its recorded size; a blob of another size is refused. */
@@ -155,7 +155,7 @@ final class SiteFiles {
             return null;
         }
         String key = file.sha256() + coding.tagSuffix;
-        ByteBuffer variant = cache.get(key);
+        ByteBuffer variant = hit(cache.get(key));
         if (variant == null) {
             // Read outside the map's compute: a mapping function must not touch the map itself.
             byte[] original = file.size() <= largestCached ? array(bytes(file)) : readWhole(file);
@@ -192,17 +192,38 @@ final class SiteFiles {
         ByteBuffer load() throws IOException;
     }
 
+    /** A cached blob or variant, and whether it was read since eviction last looked at it. */
+    private static final class Entry {
+        final ByteBuffer bytes;
+        // Plain, not volatile: a hit costs one store, and a sweep that misses a concurrent hit only evicts early.
+        boolean recent;
+
+        Entry(ByteBuffer bytes) {
+            this.bytes = bytes;
+        }
+    }
+
+    private static ByteBuffer hit(Entry entry) {
+        if (entry == null) {
+            return null;
+        }
+        if (!entry.recent) {
+            entry.recent = true;
+        }
+        return entry.bytes;
+    }
+
     private ByteBuffer cached(String key, Loader loader) {
-        ByteBuffer hit = cache.get(key);
+        ByteBuffer hit = hit(cache.get(key));
         if (hit != null) {
             return hit;
         }
         // computeIfAbsent: concurrent first requests for one blob load or compress it once.
-        ByteBuffer loaded = cache.computeIfAbsent(key, k -> {
+        Entry loaded = cache.computeIfAbsent(key, k -> {
             try {
-                ByteBuffer bytes = loader.load();
-                used.addAndGet(bytes.capacity());
-                return bytes;
+                Entry entry = new Entry(loader.load());
+                used.addAndGet(entry.bytes.capacity());
+                return entry;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -210,20 +231,31 @@ final class SiteFiles {
         if (used.get() > capacity) {
             evict(loaded);
         }
-        return loaded;
+        return loaded.bytes;
     }
 
     /**
-     * Drops entries in the map's order (not LRU) until a tenth of the capacity is free: cheap and lock-free. The
-     * memory of a dropped buffer is freed by the collector once no response still writes from it, never here:
-     * that is what makes eviction safe while a slow client is being sent the file.
+     * Second chance (CLOCK): sweeps the entries until a tenth of the capacity is free, dropping those not read since
+     * the last sweep and marking the rest as not read; a second pass drops those too if need be. Nearly as good as
+     * LRU for hot files, and lock-free: a hit only sets a flag. The memory of a dropped buffer is freed by the
+     * collector once no response still writes from it, never here: that is what makes eviction safe while a slow
+     * client is being sent the file.
      */
-    private void evict(ByteBuffer keep) {
-        Iterator<Map.Entry<String, ByteBuffer>> entries = cache.entrySet().iterator();
-        while (used.get() > capacity - capacity / 10 && entries.hasNext()) {
-            Map.Entry<String, ByteBuffer> entry = entries.next();
-            if (entry.getValue() != keep && cache.remove(entry.getKey(), entry.getValue())) {
-                used.addAndGet(-entry.getValue().capacity());
+    private void evict(Entry keep) {
+        long target = capacity - capacity / 10;
+        for (int pass = 0; pass < 2 && used.get() > target; pass++) {
+            Iterator<Map.Entry<String, Entry>> entries = cache.entrySet().iterator();
+            while (used.get() > target && entries.hasNext()) {
+                Map.Entry<String, Entry> entry = entries.next();
+                Entry cached = entry.getValue();
+                if (cached == keep) {
+                    continue;
+                }
+                if (cached.recent) {
+                    cached.recent = false;
+                } else if (cache.remove(entry.getKey(), cached)) {
+                    used.addAndGet(-cached.bytes.capacity());
+                }
             }
         }
     }

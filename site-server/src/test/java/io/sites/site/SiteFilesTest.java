@@ -12,7 +12,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -117,6 +119,33 @@ class SiteFilesTest {
         assertThatThrownBy(() -> files.bytes(padded)).isInstanceOf(IOException.class).hasMessageContaining("longer");
         assertThat(files.cached(truncated)).isNull();
         assertThat(files.usedBytes()).isZero();
+    }
+
+    @Test
+    void evictionDropsWhatWasNotReadAndKeepsWhatWas() throws IOException {
+        CountingStore store = new CountingStore();
+        SiteFiles files = new SiteFiles(store, 100_000, 1_000);
+        List<ManifestEntry> loaded = new ArrayList<>();
+        for (char hash = 'a'; hash <= 'j'; hash++) {
+            loaded.add(put(store, hash + ".bin", "application/octet-stream", new byte[10_000], hash));
+            files.bytes(loaded.getLast());
+        }
+        ManifestEntry unread = loaded.get(4);
+        for (ManifestEntry file : loaded) {
+            if (file != unread) {
+                assertThat(files.cached(file)).isNotNull(); // a hit, as a request makes one
+            }
+        }
+
+        // The cache is full (100 KB); one more file must free a tenth of it.
+        ManifestEntry newcomer = put(store, "k.bin", "application/octet-stream", new byte[10_000], 'k');
+        files.bytes(newcomer);
+        assertThat(files.usedBytes()).isLessThanOrEqualTo(90_000);
+        assertThat(files.cached(unread)).as("not read since it was loaded: the first to go").isNull();
+        assertThat(files.cached(newcomer)).isNotNull();
+        int opens = store.opens.get();
+        assertThat(loaded.stream().filter(file -> files.cached(file) != null).count()).isEqualTo(8);
+        assertThat(store.opens.get()).as("hits open nothing").isEqualTo(opens);
     }
 
     private static byte[] array(ByteBuffer buffer) {
