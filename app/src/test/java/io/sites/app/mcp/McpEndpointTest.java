@@ -50,10 +50,7 @@ class McpEndpointTest extends EmbeddedAppTest {
 
     @Test
     void theOfficialClientCallsEveryToolAndPublishesASiteThatRestSees() throws Exception {
-        NodeScripts.Outcome outcome = NodeScripts.run("mcp-client.mjs",
-                Map.of("MCP_URL", "http://127.0.0.1:" + port + "/mcp", "MCP_TOKEN", ALICE,
-                        "PUT_ORIGIN", "http://127.0.0.1:" + port), 180).succeeded();
-        JsonNode report = Http.JSON.readTree(outcome.stdout());
+        JsonNode report = clientReport(port, ALICE);
 
         assertThat(report.get("protocolVersion").asString()).isEqualTo("2025-11-25");
         assertThat(report.get("instructions").asString()).contains("suggest_slug", "publish_website",
@@ -208,6 +205,14 @@ class McpEndpointTest extends EmbeddedAppTest {
     void anUnknownVersionIsAnsweredWithTheLatest() throws Exception {
         JsonNode result = Http.JSON.readTree(post(initialize("2030-01-01"), ALICE).body()).get("result");
         assertThat(result.get("protocolVersion").asString()).isEqualTo("2025-11-25");
+    }
+
+    /** Runs the official TypeScript client's whole session (src/test/js/mcp-client.mjs) and returns its report. */
+    static JsonNode clientReport(int port, String token) throws Exception {
+        NodeScripts.Outcome outcome = NodeScripts.run("mcp-client.mjs",
+                Map.of("MCP_URL", "http://127.0.0.1:" + port + "/mcp", "MCP_TOKEN", token,
+                        "PUT_ORIGIN", "http://127.0.0.1:" + port), 180).succeeded();
+        return Http.JSON.readTree(outcome.stdout());
     }
 
     private static void assertMatches(JsonNode schema, JsonNode instance, String what) {

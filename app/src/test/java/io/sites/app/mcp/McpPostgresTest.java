@@ -3,10 +3,8 @@ package io.sites.app.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.app.Http;
-import io.sites.app.NodeScripts;
 import io.sites.app.PostgresAppTest;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -21,10 +19,7 @@ class McpPostgresTest extends PostgresAppTest {
 
     @Test
     void theOfficialClientPublishesThroughEveryToolOnPostgres() throws Exception {
-        NodeScripts.Outcome outcome = NodeScripts.run("mcp-client.mjs",
-                Map.of("MCP_URL", "http://127.0.0.1:" + port + "/mcp", "MCP_TOKEN", ALICE,
-                        "PUT_ORIGIN", "http://127.0.0.1:" + port), 180).succeeded();
-        JsonNode report = Http.JSON.readTree(outcome.stdout());
+        JsonNode report = McpEndpointTest.clientReport(port, ALICE);
 
         JsonNode calls = report.get("calls");
         for (String call : List.of("suggest_slug", "publish_website", "create_upload", "publish_version",
