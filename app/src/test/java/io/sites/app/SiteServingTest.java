@@ -198,7 +198,8 @@ class SiteServingTest extends EmbeddedAppTest {
         String host = "Host: " + slug + ".localhost\r\n";
         String close = "Connection: close\r\n\r\n";
         String[] targets = {"/docs?\u00ff", "/docs?a=<\"'>%zz&b=%0d%0aSet-Cookie:%20a=b", "/%zz", "/%", "/%ff",
-                "/%c0%ae%c0%ae/about.html", "/%e2%82", "/a\0b", "/docs%0d%0aSet-Cookie:%20a=b", "/" + "a".repeat(10_000),
+                "/%c0%ae%c0%ae/about.html", "/%e2%82", "/a\0b", "/docs%0d%0aSet-Cookie:%20a=b",
+                "/" + "a".repeat(10_000),
                 "/..%2f..%2fetc/passwd", "/\\..\\about.html", "//evil.example/docs", "*"};
         for (String target : targets) {
             for (String method : new String[] {"GET", "HEAD", "FOO", "get"}) {
@@ -242,8 +243,9 @@ class SiteServingTest extends EmbeddedAppTest {
         String head = response.substring(0, Math.max(0, response.indexOf("\r\n\r\n")));
         assertThat(head.chars()).as(shown).allMatch(c -> c == '\r' || c == '\n' || (c >= 0x20 && c < 0x7f));
         assertThat(head.lines()).as(shown).noneMatch(line -> line.regionMatches(true, 0, "Set-Cookie", 0, 10));
+        String location = "/[!-~&&[^\"<>\\\\/]][!-~&&[^\"<>\\\\]]*"; // one leading slash, no quote, no space
         head.lines().filter(line -> line.regionMatches(true, 0, "Location:", 0, 9))
-                .forEach(line -> assertThat(line.substring(9).trim()).as(shown).matches("/[!-~&&[^\"<>\\\\/]][!-~&&[^\"<>\\\\]]*"));
+                .forEach(line -> assertThat(line.substring(9).trim()).as(shown).matches(location));
     }
 
     @Test

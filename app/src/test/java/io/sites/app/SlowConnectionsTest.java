@@ -119,7 +119,8 @@ class SlowConnectionsTest extends EmbeddedAppTest {
     private static void trickle(Socket socket, String slug, long everyMillis) {
         try {
             OutputStream out = socket.getOutputStream();
-            out.write(("GET / HTTP/1.1\r\nHost: " + slug + ".localhost\r\nX-Slow: ").getBytes(StandardCharsets.US_ASCII));
+            String head = "GET / HTTP/1.1\r\nHost: " + slug + ".localhost\r\nX-Slow: ";
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
             out.flush();
             while (!socket.isClosed()) {
                 Thread.sleep(everyMillis);

@@ -37,7 +37,8 @@ class SiteResponderProperties {
         directory.created(SHOP, "shop");
         directory.published(SHOP, 1, true, Instant.parse("2026-01-02T03:04:05Z"), List.of(
                 file("index.html", "<p>home</p>", 'a'), file("docs/index.html", "<p>docs</p>", 'b'),
-                file("docs/a b.css", "p{}", 'c'), file("café/ü.txt", "text", 'd'), file("404.html", "<p>404</p>", 'e')));
+                file("docs/a b.css", "p{}", 'c'), file("café/ü.txt", "text", 'd'),
+                file("404.html", "<p>404</p>", 'e')));
         directory.created(OTHER, "other");
         store.blobs.put("f".repeat(64), SECRET);
         directory.published(OTHER, 1, true, Instant.parse("2026-01-02T03:04:05Z"),
@@ -92,7 +93,8 @@ class SiteResponderProperties {
     Arbitrary<Request> requests() {
         Arbitrary<String> method = Arbitraries.of("GET", "GET", "GET", "HEAD", "POST", "get", "PRI", "");
         Arbitrary<String> host = Arbitraries.of("shop.sites.example", "SHOP.sites.example.", "v1--shop.sites.example",
-                "v9--shop.sites.example", "v1--other.sites.example.x", "shop.other.sites.example", "sites.example", "", "[");
+                "v9--shop.sites.example", "v1--other.sites.example.x", "shop.other.sites.example", "sites.example",
+                "", "[");
         Arbitrary<String> segment = Arbitraries.oneOf(Arbitraries.of("docs", "index.html", "a b.css", "a%20b.css",
                 "caf%C3%A9", "café", "%C3%BC.txt", "ü.txt", "..", "%2e%2e", ".", "other", "secret.txt", "%2f", "%5c",
                 "%00", "%", "%zz", "%c0%ae", "\u00ff", "\r\n", "404.html", ""), Arbitraries.strings().ofMaxLength(6));

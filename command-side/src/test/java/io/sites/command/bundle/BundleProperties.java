@@ -86,7 +86,8 @@ class BundleProperties {
         Arbitrary<String> content = Arbitraries.oneOf(Arbitraries.strings().ofMaxLength(40),
                 Arbitraries.bytes().array(byte[].class).ofMaxSize(40).map(b -> Base64.getEncoder().encodeToString(b)),
                 Arbitraries.of(null, "<script src=\"http://x\"></script>", "<!doctype html><p>hi</p>", "@import 'x';",
-                        "====", "\ud800", "QUJD\n", new String(new byte[] {(byte) 0xc3, 0x28}, StandardCharsets.ISO_8859_1)));
+                        "====", "\ud800", "QUJD\n",
+                        new String(new byte[] {(byte) 0xc3, 0x28}, StandardCharsets.ISO_8859_1)));
         Arbitrary<String> remote = Arbitraries.of(null, null, null, "https://example.com/x", "up_123", " ");
         Arbitrary<PublishFile> hostile = Combinators.combine(path, content, encoding, type, remote, remote)
                 .as(PublishFile::new);
