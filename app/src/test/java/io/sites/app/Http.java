@@ -87,6 +87,26 @@ public final class Http {
         return send(builder);
     }
 
+    /**
+     * Bytes no HTTP client would send (raw non-ASCII, NUL, malformed targets) on a socket of their own; the
+     * response as ISO-8859-1 text, up to the server's close or 10 s of silence.
+     */
+    public String raw(String request) {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            try {
+                socket.getInputStream().transferTo(out);
+            } catch (java.net.SocketTimeoutException | java.net.SocketException endOfAnswer) {
+                // a connection kept open, or reset after the answer: what arrived is the answer
+            }
+            return out.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private HttpRequest.Builder builder(String path, String token) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(60));

@@ -193,6 +193,62 @@ class SiteServingTest extends EmbeddedAppTest {
     }
 
     @Test
+    void hostileRequestsGetAnAnswerBelow500() {
+        assertThat(get("/assets/site.css", "Range", "bytes=--5").text()).as("malformed: the whole file").isEqualTo(CSS);
+        String host = "Host: " + slug + ".localhost\r\n";
+        String close = "Connection: close\r\n\r\n";
+        String[] targets = {"/docs?\u00ff", "/docs?a=<\"'>%zz&b=%0d%0aSet-Cookie:%20a=b", "/%zz", "/%", "/%ff",
+                "/%c0%ae%c0%ae/about.html", "/%e2%82", "/a\0b", "/docs%0d%0aSet-Cookie:%20a=b",
+                "/" + "a".repeat(10_000),
+                "/..%2f..%2fetc/passwd", "/\\..\\about.html", "//evil.example/docs", "*"};
+        for (String target : targets) {
+            for (String method : new String[] {"GET", "HEAD", "FOO", "get"}) {
+                checkAnswer(method + " " + target, sites().raw(method + " " + target + " HTTP/1.1\r\n" + host + close));
+            }
+        }
+        String[] heads = {"OPTIONS * HTTP/1.1\r\n" + host, "CONNECT x:443 HTTP/1.1\r\n" + host,
+                "GET / HTTP/1.1\r\nHost: [\r\n", "GET / HTTP/1.1\r\nHost: \r\n", "GET / HTTP/1.1\r\n",
+                "GET / HTTP/1.1\r\n" + host + host, "GET / HTTP/1.1\r\nHost: " + slug + ".localhost:99999\r\n",
+                "GET / HTTP/1.1\r\nHost: " + slug + ".local\0host\r\n", "GET / HTTP/1.1\r\nHost: \u00ff.localhost\r\n",
+                "GET / HTTP/1.1\r\n" + host + "X-Big: " + "a".repeat(20_000) + "\r\n",
+                "GET / HTTP/1.1\r\n" + host + "X-Many: v\r\n".repeat(300), "GET / HTTP/1.1\r\n" + host + "Bad line\r\n",
+                "GET / HTTP/1.1\r\n" + host + "X-Nul: a\0b\r\n", "GET / HTTP/1.1\r\n" + host + "Range: bytes=--5\r\n",
+                "GET / HTTP/1.1\r\n" + host + "Range: bytes=\u00ff-\r\n", "GET / HTTP/1.1\r\n" + host
+                        + "If-Modified-Since: Mon, 99 Foo 2026 99:99:99 GMT\r\nAccept-Encoding: ;q=,,br;q=x\r\n",
+                "GET / HTTP/1.1\r\n" + host + "Authorization: Basic " + "%".repeat(100) + "\r\n",
+                "GET / HTTP/9.9\r\n" + host, "GET /\r\n" + host, "PRI * HTTP/2.0\r\n\r\nSM\r\n"};
+        for (String head : heads) {
+            checkAnswer(head, sites().raw(head + close));
+        }
+        String redirect = sites().raw("GET /docs?\u00ff HTTP/1.1\r\n" + host + close);
+        if (redirect.startsWith("HTTP/1.1 301")) { // Tomcat refuses the raw byte itself (400)
+            assertThat(redirect).contains("\r\nLocation: /docs/?%FF\r\n");
+        }
+        assertThat(sites().raw("GET http://" + slug + ".localhost/about HTTP/1.1\r\n" + host + close))
+                .as("absolute-form").startsWith("HTTP/1.1 200").contains("about page");
+    }
+
+    /** An answer at all, below 500, with a clean head: printable ASCII, no injected header, no stack trace. */
+    private static void checkAnswer(String request, String response) {
+        String shown = request.length() > 80 ? request.substring(0, 80) + "..." : request;
+        // The protocol's own refusals, as RFC 9110 has them, are Tomcat's answers: 501 to CONNECT (a method no
+        // origin server implements), 505 to HTTP/9.9. Everything else stays below 500.
+        assertThat(response).as(shown).doesNotContain("Exception", "\tat ");
+        if (!request.lines().findFirst().orElse("").contains(" HTTP/")) {
+            return; // HTTP/0.9, which Tomcat still answers its way: a body and no head
+        }
+        String expected = request.startsWith("CONNECT") ? "(405|501)" : request.contains("HTTP/9") ? "(505|[1-4]\\d\\d)"
+                : "[1-4]\\d\\d";
+        assertThat(response).as(shown).matches("(?s)HTTP/1\\.1 " + expected + " .*");
+        String head = response.substring(0, Math.max(0, response.indexOf("\r\n\r\n")));
+        assertThat(head.chars()).as(shown).allMatch(c -> c == '\r' || c == '\n' || (c >= 0x20 && c < 0x7f));
+        assertThat(head.lines()).as(shown).noneMatch(line -> line.regionMatches(true, 0, "Set-Cookie", 0, 10));
+        String location = "/[!-~&&[^\"<>\\\\/]][!-~&&[^\"<>\\\\]]*"; // one leading slash, no quote, no space
+        head.lines().filter(line -> line.regionMatches(true, 0, "Location:", 0, 9))
+                .forEach(line -> assertThat(line.substring(9).trim()).as(shown).matches(location));
+    }
+
+    @Test
     void textIsSentGzipOrBrotliAndDecompressesToTheOriginal() throws IOException {
         Http.Response gzip = get("/assets/site.css", "Accept-Encoding", "gzip");
         assertThat(gzip.header("Content-Encoding")).isEqualTo("gzip");
@@ -273,6 +329,8 @@ class SiteServingTest extends EmbeddedAppTest {
         assertThat(asked.text()).doesNotContain("sienna");
         assertThat(sites().onHost("v1--" + slug + ".localhost", "GET", "/").status()).isEqualTo(401);
         assertThat(get("/", "Authorization", basic("anyone", "wrong")).status()).isEqualTo(401);
+        assertThat(get("/", "Authorization", basic("anyone", "é".repeat(100))).status())
+                .as("beyond bcrypt's 72 bytes").isEqualTo(401);
 
         Http.Response open = get("/assets/site.css", "Authorization", basic("anyone", "open sesame"));
         assertThat(open.status()).isEqualTo(200);

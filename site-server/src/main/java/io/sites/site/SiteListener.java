@@ -24,7 +24,6 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpRequestDecoder;
@@ -76,17 +75,25 @@ public final class SiteListener implements SmartLifecycle {
     private final int ioThreads;
     private final SiteResponder responder;
     private final SiteFiles files;
+    private final SiteConnections connections;
     private final ExecutorService blocking = Executors.newVirtualThreadPerTaskExecutor();
     private EventLoopGroup group;
     private Channel server;
     private volatile int port = -1;
 
-    SiteListener(String address, int port, int ioThreads, SiteResponder responder, SiteFiles files) {
+    SiteListener(String address, int port, int ioThreads, SiteResponder responder, SiteFiles files,
+            SiteConnections.Limits limits) {
         this.address = address;
         this.requestedPort = port;
         this.ioThreads = ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors();
         this.responder = responder;
         this.files = files;
+        this.connections = new SiteConnections(limits);
+    }
+
+    /** The connections open now on the site port. */
+    int openConnections() {
+        return connections.open();
     }
 
     /** The bound port (useful when configured as 0), or -1 before start. */
@@ -108,8 +115,13 @@ public final class SiteListener implements SmartLifecycle {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new IdleStateHandler(0, 0, 75, TimeUnit.SECONDS),
-                                    new HttpRequestDecoder(8192, 16384, 8192), new Exchange());
+                            if (!connections.admit(ch)) {
+                                return;
+                            }
+                            SiteConnections.HeadDeadline deadline = connections.new HeadDeadline();
+                            ch.pipeline().addLast(deadline, new IdleStateHandler(0, 0,
+                                    connections.limits().idleTimeout().toMillis(), TimeUnit.MILLISECONDS),
+                                    new HttpRequestDecoder(8192, 16384, 8192), new Exchange(deadline));
                         }
                     })
                     .bind(address, requestedPort).syncUninterruptibly().channel();
@@ -146,12 +158,18 @@ public final class SiteListener implements SmartLifecycle {
     /** One connection: answers its requests in order, one at a time. */
     private final class Exchange extends ChannelInboundHandlerAdapter {
         private final ArrayDeque<HttpRequest> waiting = new ArrayDeque<>();
+        private final SiteConnections.HeadDeadline deadline;
         private boolean busy;
+
+        Exchange(SiteConnections.HeadDeadline deadline) {
+            this.deadline = deadline;
+        }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object message) {
             try {
                 if (message instanceof HttpRequest request) {
+                    deadline.headArrived();
                     if (busy) {
                         waiting.add(request);
                     } else {
@@ -192,7 +210,7 @@ public final class SiteListener implements SmartLifecycle {
                 ctx.writeAndFlush(Unpooled.wrappedBuffer(BAD_REQUEST)).addListener(ChannelFutureListener.CLOSE);
                 return;
             }
-            NettySiteRequest site = new NettySiteRequest(request, ctx.channel());
+            NettySiteRequest site = NettySiteRequest.of(request, ctx.channel());
             try {
                 SiteResponse response = responder.respond(site.label(responder), site, false);
                 if (response != null) {
@@ -204,6 +222,8 @@ public final class SiteListener implements SmartLifecycle {
                 return;
             }
             busy = true;
+            // Read no further meanwhile: what a client pipelines waits in its socket, not in this queue.
+            ctx.channel().config().setAutoRead(false);
             blocking.execute(() -> {
                 try {
                     SiteResponse response = responder.respond(site.label(responder), site, true);
@@ -227,6 +247,9 @@ public final class SiteListener implements SmartLifecycle {
                 answer(ctx, request);
             }
             ctx.flush();
+            if (!busy) {
+                ctx.channel().config().setAutoRead(true);
+            }
         }
 
         private void failed(ChannelHandlerContext ctx, Exception e) {
@@ -370,58 +393,6 @@ public final class SiteListener implements SmartLifecycle {
                 }
             }
             return head.toString().getBytes(StandardCharsets.US_ASCII);
-        }
-    }
-
-    private record NettySiteRequest(HttpRequest request, Channel channel, String host, String rawPath,
-            String query) implements SiteRequest {
-        NettySiteRequest(HttpRequest request, Channel channel) {
-            this(request, channel, hostOf(request.headers().get(HttpHeaderNames.HOST)), path(request.uri()),
-                    query(request.uri()));
-        }
-
-        String label(SiteResponder responder) {
-            return responder.label(host).orElse("");
-        }
-
-        private static String hostOf(String header) {
-            if (header == null) {
-                return "";
-            }
-            if (header.startsWith("[")) {
-                int end = header.indexOf(']');
-                return end < 0 ? header : header.substring(0, end + 1);
-            }
-            int colon = header.indexOf(':');
-            return colon < 0 ? header : header.substring(0, colon);
-        }
-
-        private static String path(String uri) {
-            int query = uri.indexOf('?');
-            String path = query < 0 ? uri : uri.substring(0, query);
-            int fragment = path.indexOf('#');
-            return fragment < 0 ? path : path.substring(0, fragment);
-        }
-
-        private static String query(String uri) {
-            int query = uri.indexOf('?');
-            return query < 0 ? null : uri.substring(query + 1);
-        }
-
-        @Override
-        public String method() {
-            return request.method().name();
-        }
-
-        @Override
-        public String header(String name) {
-            return request.headers().get(name);
-        }
-
-        @Override
-        public String remoteAddress() {
-            return channel.remoteAddress() instanceof InetSocketAddress inet ? inet.getAddress().getHostAddress()
-                    : String.valueOf(channel.remoteAddress());
         }
     }
 }

@@ -7,7 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 
-/** Turns a raw request path into a bundle path. Decodes percent-escapes exactly once. */
+/**
+ * Turns a raw request path into a bundle path, decoding percent-escapes exactly once; and a bundle path back into
+ * an address for a Location header.
+ */
 final class SitePaths {
     private SitePaths() {
     }
@@ -66,5 +69,49 @@ final class SitePaths {
             }
         }
         return true;
+    }
+
+    /**
+     * The address of a bundle directory ({@code docs} becomes {@code /docs/}) with the request's query: printable
+     * ASCII whatever the request held, since a header value is ASCII. What a URI may not carry is percent-encoded:
+     * the path as UTF-8; in the query, a character up to U+00FF as that byte (the HTTP stacks read a request's raw
+     * bytes as ISO-8859-1, so that is the byte the client sent), anything above as UTF-8.
+     */
+    static String directoryLocation(String bundlePath, String rawQuery) {
+        StringBuilder location = new StringBuilder(bundlePath.length() + 16).append('/');
+        encode(bundlePath, location, false);
+        location.append('/');
+        if (rawQuery != null) {
+            encode(rawQuery, location.append('?'), true);
+        }
+        return location.toString();
+    }
+
+    private static final String HEX = "0123456789ABCDEF";
+
+    private static void encode(String text, StringBuilder out, boolean query) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean escape = c == '%' && i + 2 < text.length() && Character.digit(text.charAt(i + 1), 16) >= 0
+                    && Character.digit(text.charAt(i + 2), 16) >= 0;
+            if ((escape && query) || uriCharacter(c) || (query && c == '?')) {
+                out.append(c); // a query's escapes are the client's own; a path was decoded, so '%' is literal
+            } else if (c < 0x80 || (query && c <= 0xff)) {
+                out.append('%').append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 0xf));
+            } else {
+                int end = Character.isHighSurrogate(c) && i + 1 < text.length()
+                        && Character.isLowSurrogate(text.charAt(i + 1)) ? i + 2 : i + 1;
+                for (byte b : text.substring(i, end).getBytes(StandardCharsets.UTF_8)) {
+                    out.append('%').append(HEX.charAt((b >> 4) & 0xf)).append(HEX.charAt(b & 0xf));
+                }
+                i = end - 1;
+            }
+        }
+    }
+
+    /** RFC 3986 pchar without '%', plus '/': unreserved, sub-delims, ':' and '@'. */
+    private static boolean uriCharacter(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                || "-._~!$&'()*+,;=:@/".indexOf(c) >= 0;
     }
 }

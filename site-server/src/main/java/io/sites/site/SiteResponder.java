@@ -114,9 +114,8 @@ final class SiteResponder {
         if (file.isEmpty() && !requested.isEmpty() && !requested.endsWith("/")
                 && version.file(requested + "/index.html").isPresent()) {
             // A directory without its slash: redirect, so the page's relative links resolve as its author meant.
-            String query = request.query();
             response.status = 301;
-            response.header("Location", request.rawPath() + "/" + (query == null ? "" : "?" + query));
+            response.header("Location", SitePaths.directoryLocation(requested, request.query()));
             return response;
         }
         if (file.isEmpty()) {

@@ -65,8 +65,12 @@ public class SiteServerConfiguration {
     @ConditionalOnExpression("'${sites.site-server.port:}' != ''")
     SiteListener siteListener(@Value("${sites.site-server.address:0.0.0.0}") String address,
             @Value("${sites.site-server.port}") int port,
-            @Value("${sites.site-server.io-threads:0}") int ioThreads, SiteResponder responder, SiteFiles files) {
-        return new SiteListener(address, port, ioThreads, responder, files);
+            @Value("${sites.site-server.io-threads:0}") int ioThreads, SiteResponder responder, SiteFiles files,
+            @Value("${sites.site-server.header-timeout:15s}") Duration headerTimeout,
+            @Value("${sites.site-server.idle-timeout:75s}") Duration idleTimeout,
+            @Value("${sites.site-server.max-connections:10000}") int maxConnections) {
+        return new SiteListener(address, port, ioThreads, responder, files,
+                new SiteConnections.Limits(headerTimeout, idleTimeout, maxConnections));
     }
 
     /**

@@ -23,6 +23,19 @@ class SiteHttpRulesTest {
     }
 
     @Test
+    void positionsAreDigitsOnlyAndHugeOnesReachPastTheFile() {
+        assertThat(Ranges.parse("bytes=--5", 100)).as("a negative suffix once indexed past the file").isNull();
+        assertThat(Ranges.parse("bytes=-+5", 100)).isNull();
+        assertThat(Ranges.parse("bytes=+1-5", 100)).isNull();
+        assertThat(Ranges.parse("bytes=1--5", 100)).isNull();
+        assertThat(Ranges.parse("bytes=-", 100)).isNull();
+        assertThat(Ranges.parse("bytes=0-99999999999999999999999", 100)).containsExactly(0, 99);
+        assertThat(Ranges.parse("bytes=-99999999999999999999999", 100)).containsExactly(0, 99);
+        assertThat(Ranges.parse("bytes=99999999999999999999999-", 100)).isSameAs(Ranges.UNSATISFIABLE);
+        assertThat(Ranges.parse("bytes=0-", 0)).isSameAs(Ranges.UNSATISFIABLE);
+    }
+
+    @Test
     void brotliIsPreferredAndQZeroRefuses() {
         assertThat(SiteResponder.accepted(null)).isEqualTo(Coding.IDENTITY);
         assertThat(SiteResponder.accepted("gzip, deflate, br, zstd")).isEqualTo(Coding.BROTLI);

@@ -47,4 +47,13 @@ class SitePathsTest {
         assertThat(SitePaths.decode("/a\\b")).as("a raw backslash").isEmpty();
         assertThat(SitePaths.decode("/caf\u00e9")).as("raw non-ASCII").isEmpty();
     }
+
+    @Test
+    void aDirectoryLocationIsPercentEncodedAscii() {
+        assertThat(SitePaths.directoryLocation("docs", "x=1")).isEqualTo("/docs/?x=1");
+        assertThat(SitePaths.directoryLocation("my dir/café", null)).isEqualTo("/my%20dir/caf%C3%A9/");
+        assertThat(SitePaths.directoryLocation("a?b#c%d", "")).isEqualTo("/a%3Fb%23c%25d/?");
+        assertThat(SitePaths.directoryLocation("docs", "\u00ff%zz%41\r\n")).as("raw query bytes, as read")
+                .isEqualTo("/docs/?%FF%25zz%41%0D%0A");
+    }
 }

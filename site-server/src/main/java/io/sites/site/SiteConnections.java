@@ -1,0 +1,107 @@
+package io.sites.site;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Bounds what a visitor can hold on the site port without asking for anything: how many connections are open,
+ * and how long a request head may take to arrive. Idle keep-alive connections are closed by the listener's idle
+ * timeout; this closes the ones that send nothing, or a head byte by byte, however often they send.
+ */
+final class SiteConnections {
+    private static final Logger log = LoggerFactory.getLogger(SiteConnections.class);
+    private static final long WARN_EVERY = TimeUnit.MINUTES.toNanos(1);
+
+    /** The settings under sites.site-server (see docs/DECISIONS.md for the defaults and why). */
+    record Limits(Duration headerTimeout, Duration idleTimeout, int maxConnections) {
+    }
+
+    private final Limits limits;
+    private final long headerTimeout;
+    private final AtomicInteger open = new AtomicInteger();
+    private final AtomicLong lastWarned = new AtomicLong(System.nanoTime() - WARN_EVERY);
+
+    SiteConnections(Limits limits) {
+        this.limits = limits;
+        this.headerTimeout = limits.headerTimeout().toNanos();
+    }
+
+    Limits limits() {
+        return limits;
+    }
+
+    /** Counts a new connection in, or closes it at once when the port already holds its maximum. */
+    boolean admit(Channel channel) {
+        if (open.incrementAndGet() > limits.maxConnections()) {
+            open.decrementAndGet();
+            long now = System.nanoTime();
+            long last = lastWarned.get();
+            if (now - last >= WARN_EVERY && lastWarned.compareAndSet(last, now)) {
+                log.warn("The site port holds its maximum of {} connections; new ones are closed "
+                        + "(sites.site-server.max-connections)", limits.maxConnections());
+            }
+            channel.close();
+            return false;
+        }
+        channel.closeFuture().addListener(closed -> open.decrementAndGet());
+        return true;
+    }
+
+    /** The connections open now. */
+    int open() {
+        return open.get();
+    }
+
+    /**
+     * One connection's deadline for its next request head, placed before the HTTP decoder so it sees raw bytes.
+     * The clock starts when the connection opens, or with the first bytes after the previous head, and stops when
+     * the listener reports a complete head. One timer per connection, re-armed per timeout period: the per-request
+     * cost is a clock read, no scheduling.
+     */
+    final class HeadDeadline extends ChannelInboundHandlerAdapter {
+        private boolean awaiting = true;
+        private long started = System.nanoTime();
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            started = System.nanoTime();
+            ctx.executor().schedule(() -> check(ctx), headerTimeout, TimeUnit.NANOSECONDS);
+            ctx.fireChannelActive();
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object message) {
+            if (!awaiting) {
+                awaiting = true;
+                started = System.nanoTime();
+            }
+            ctx.fireChannelRead(message);
+        }
+
+        /** Called on the event loop when the decoder has produced a whole request head. */
+        void headArrived() {
+            awaiting = false;
+        }
+
+        private void check(ChannelHandlerContext ctx) {
+            if (!ctx.channel().isActive()) {
+                return;
+            }
+            long waited = awaiting ? System.nanoTime() - started : 0;
+            if (waited >= headerTimeout) {
+                log.debug("Closed a site connection whose request head did not arrive within {}",
+                        limits.headerTimeout());
+                ctx.close();
+                return;
+            }
+            ctx.executor().schedule(() -> check(ctx), headerTimeout - waited, TimeUnit.NANOSECONDS);
+        }
+    }
+}
