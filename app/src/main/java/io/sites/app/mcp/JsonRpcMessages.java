@@ -3,7 +3,6 @@ package io.sites.app.mcp;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.ErrorCodes;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
@@ -98,14 +97,14 @@ final class JsonRpcMessages {
                     + "\"params\": {…}}.");
         }
         Object id = fields.get("id");
-        boolean validId = id instanceof String || id instanceof Integer || id instanceof Long
-                || id instanceof BigInteger;
+        // What the SDK accepts: a string or an integer within 64 bits.
+        boolean validId = id instanceof String || id instanceof Integer || id instanceof Long;
         Object echo = validId ? id : null;
         if (!McpSchema.JSONRPC_VERSION.equals(fields.get("jsonrpc"))) {
             return invalid(echo, "\"jsonrpc\" must be \"2.0\".");
         }
         if (fields.containsKey("id") && !validId) {
-            return invalid(null, "\"id\" must be a string or an integer (a notification has no id).");
+            return invalid(null, "\"id\" must be a string or a 64-bit integer (a notification has no id).");
         }
         Object method = fields.get("method");
         if (method == null && (fields.containsKey("result") || fields.containsKey("error"))) {

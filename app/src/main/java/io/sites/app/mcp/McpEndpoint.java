@@ -1,7 +1,10 @@
 package io.sites.app.mcp;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.transport.HeaderAccessor;
 import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
+import io.modelcontextprotocol.server.transport.ServerHttpHeaderValidator;
+import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.ErrorCodes;
 import io.sites.app.web.ApiErrors;
@@ -13,7 +16,9 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * POST /mcp: the SDK's stateless Streamable HTTP transport, behind a gate that reads the body once and refuses what
  * the SDK would answer with a serialized Java exception: a wrong Content-Type or Accept, a body that is not one
- * JSON-RPC message, params the SDK cannot read ({@link JsonRpcMessages}). The SDK then gets the same bytes. Every
+ * JSON-RPC message, params the SDK cannot read ({@link JsonRpcMessages}). The header rules ({@link McpRequestRules})
+ * come first, as in the SDK, so a foreign Origin is refused before the body is read. The SDK then gets the same
+ * bytes (and checks the headers again). Every
  * refusal, and every error the SDK answers with a bare status (a refused Origin, Host or protocol version, GET, a
  * body too large), is a JSON-RPC error body, id null when the request's id is unknown, as the MCP specification
  * suggests. These refusals are the client's mistakes and are logged at DEBUG only. GET and DELETE are 405 with
@@ -31,12 +38,15 @@ final class McpEndpoint extends HttpServlet {
     private static final Logger log = LoggerFactory.getLogger(McpEndpoint.class);
 
     private final HttpServletStatelessServerTransport transport;
+    private final ServerHttpHeaderValidator headerRules;
     private final McpJsonMapper json;
     private final JsonRpcMessages messages;
     private final int maxRequestBytes;
 
-    McpEndpoint(HttpServletStatelessServerTransport transport, McpJsonMapper json, int maxRequestBytes) {
+    McpEndpoint(HttpServletStatelessServerTransport transport, ServerHttpHeaderValidator headerRules,
+            McpJsonMapper json, int maxRequestBytes) {
         this.transport = transport;
+        this.headerRules = headerRules;
         this.json = json;
         this.messages = new JsonRpcMessages(json);
         this.maxRequestBytes = maxRequestBytes;
@@ -59,7 +69,13 @@ final class McpEndpoint extends HttpServlet {
             errors.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
             return null;
         }
-        // The SDK's own two header rules, checked here so that they come before the body is parsed.
+        // The SDK's own checks in the SDK's order, so that each still comes before the body is read and parsed.
+        try {
+            headerRules.validate(headers(request));
+        } catch (ServerTransportSecurityException e) {
+            errors.sendError(e.getStatusCode(), e.getMessage());
+            return null;
+        }
         String contentType = request.getContentType();
         if (contentType == null || !contentType.split(";", 2)[0].trim().equalsIgnoreCase("application/json")) {
             return refused(errors, new JsonRpcMessages.Refused(HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE, null,
@@ -86,6 +102,20 @@ final class McpEndpoint extends HttpServlet {
                 yield null;
             }
             case JsonRpcMessages.Refused refused -> refused(errors, refused);
+        };
+    }
+
+    private static HeaderAccessor headers(HttpServletRequest request) {
+        return new HeaderAccessor() {
+            @Override
+            public List<String> getHeader(String name) {
+                return Collections.list(request.getHeaders(name));
+            }
+
+            @Override
+            public List<String> getHeaderNames() {
+                return Collections.list(request.getHeaderNames());
+            }
         };
     }
 

@@ -26,9 +26,13 @@ class McpServerConfiguration {
     static final String PATH = "/mcp";
 
     @Bean
-    HttpServletStatelessServerTransport mcpTransport(SiteUrls urls,
+    McpRequestRules mcpRequestRules(SiteUrls urls) {
+        return new McpRequestRules(urls.api(""), urls.app(""));
+    }
+
+    @Bean
+    HttpServletStatelessServerTransport mcpTransport(McpRequestRules rules,
             @Value("${sites.limits.request-bytes}") long maxRequestBytes) {
-        McpRequestRules rules = new McpRequestRules(urls.api(""), urls.app(""));
         HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
                 .jsonMapper(mcpJson())
                 .messageEndpoint(PATH)
@@ -60,9 +64,9 @@ class McpServerConfiguration {
 
     @Bean
     ServletRegistrationBean<McpEndpoint> mcpEndpoint(HttpServletStatelessServerTransport transport,
-            @Value("${sites.limits.request-bytes}") long maxRequestBytes) {
+            McpRequestRules rules, @Value("${sites.limits.request-bytes}") long maxRequestBytes) {
         ServletRegistrationBean<McpEndpoint> registration = new ServletRegistrationBean<>(
-                new McpEndpoint(transport, mcpJson(), maxRequestSize(maxRequestBytes)), PATH);
+                new McpEndpoint(transport, rules, mcpJson(), maxRequestSize(maxRequestBytes)), PATH);
         registration.setName("mcp");
         registration.setLoadOnStartup(1);
         return registration;
