@@ -87,11 +87,8 @@ final class McpEndpoint extends HttpServlet {
                     ErrorCodes.INVALID_REQUEST, "The Accept header must list both application/json and "
                             + "text/event-stream, as the MCP Streamable HTTP transport requires."));
         }
-        // One byte more than allowed tells a body too large from one exactly at the limit.
-        int readAtMost = maxRequestBytes == Integer.MAX_VALUE ? maxRequestBytes : maxRequestBytes + 1;
-        byte[] body = request.getInputStream().readNBytes(readAtMost);
-        if (body.length > maxRequestBytes) {
-            errors.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
+        byte[] body = body(request, errors);
+        if (body == null) {
             return null;
         }
         return switch (messages.check(body)) {
@@ -103,6 +100,30 @@ final class McpEndpoint extends HttpServlet {
             }
             case JsonRpcMessages.Refused refused -> refused(errors, refused);
         };
+    }
+
+    /** The whole body, or null when it was too large or could not be read (and that was answered). */
+    private byte[] body(HttpServletRequest request, JsonRpcErrors errors) throws IOException {
+        // One byte more than allowed tells a body too large from one exactly at the limit.
+        int readAtMost = maxRequestBytes == Integer.MAX_VALUE ? maxRequestBytes : maxRequestBytes + 1;
+        byte[] body;
+        try {
+            body = request.getInputStream().readNBytes(readAtMost);
+        } catch (IOException gone) {
+            log.debug("The MCP request body could not be read: {}", gone.toString());
+            return null;
+        } catch (RuntimeException refused) {
+            // A cap on the way (a filter counting the bytes) refuses by throwing: answered as any operation is.
+            ApiErrors.Failure failure = ApiErrors.of(refused);
+            errors.write(failure.status().value(), null, failure.status().is5xxServerError()
+                    ? ErrorCodes.INTERNAL_ERROR : ErrorCodes.INVALID_REQUEST, failure.body().error().message());
+            return null;
+        }
+        if (body.length > maxRequestBytes) {
+            errors.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
+            return null;
+        }
+        return body;
     }
 
     private static HeaderAccessor headers(HttpServletRequest request) {
