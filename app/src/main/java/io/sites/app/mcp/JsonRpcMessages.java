@@ -3,6 +3,7 @@ package io.sites.app.mcp;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.ErrorCodes;
+import io.sites.app.web.ApiErrors;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
@@ -80,7 +81,8 @@ final class JsonRpcMessages {
                 return parseError("The body holds more than one JSON value; send one JSON-RPC message.");
             }
         } catch (JacksonException e) {
-            return parseError("The body is not valid JSON (" + e.getOriginalMessage() + ").");
+            // Told as a REST body's syntax error is: the parser's words, without its Java names.
+            return parseError(ApiErrors.malformed("The body is", e).body().error().message());
         } catch (TooManyValues e) {
             return new Refused(400, null, ErrorCodes.INVALID_REQUEST,
                     "The params hold more than " + MAX_VALUES + " values outside tool arguments.");

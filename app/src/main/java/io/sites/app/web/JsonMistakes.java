@@ -14,6 +14,7 @@ import tools.jackson.databind.exc.MismatchedInputException;
 final class JsonMistakes {
     private static final Pattern QUALIFIED = Pattern.compile("(?:[a-z][a-z0-9_]*\\.)+([A-Z][\\w$]*)");
     private static final Pattern SOURCE = Pattern.compile("\\s*\\(?(?:start marker at )?\\[Source:[^\\]]*]\\)?");
+    private static final Pattern SETTING = Pattern.compile(",?\\s*(?:from\\s*)?`[^`]*`");
     private static final int MAX = 300;
 
     private JsonMistakes() {
@@ -63,7 +64,9 @@ final class JsonMistakes {
     private static String plain(String message) {
         int newline = message.indexOf('\n');
         String line = newline < 0 ? message : message.substring(0, newline);
-        line = QUALIFIED.matcher(SOURCE.matcher(line).replaceAll("")).replaceAll("$1").strip();
+        line = QUALIFIED.matcher(SOURCE.matcher(line).replaceAll("")).replaceAll("$1");
+        // What remains in backquotes names the parser's settings (`StreamReadConstraints.getMaxNestingDepth()`).
+        line = SETTING.matcher(line).replaceAll("").strip();
         return line.length() > MAX ? line.substring(0, MAX) + "…" : line;
     }
 
