@@ -58,8 +58,11 @@ class ErrorEnvelopeTest extends PostgresAppTest {
     void malformedJson() {
         envelope(http().post("/v1/websites", ALICE, "{\"name\": "), 400, "MALFORMED_JSON");
         envelope(http().post("/v1/websites", ALICE, "[1,2]"), 400, "MALFORMED_JSON");
-        envelope(http().post("/v1/websites", ALICE, "{\"files\": 7, \"category\": \"other\"}"), 400,
-                "MALFORMED_JSON");
+        // Where, and what belongs there, in JSON's words: no Java type or package names.
+        JsonNode shape = envelope(http().post("/v1/websites", ALICE, "{\"files\": 7, \"category\": \"other\"}"),
+                400, "MALFORMED_JSON");
+        assertThat(shape.get("message").asString()).endsWith("at files: expected a list.")
+                .doesNotContain("java", "`");
     }
 
     @Test
@@ -80,11 +83,38 @@ class ErrorEnvelopeTest extends PostgresAppTest {
         }
     }
 
+    @Test
+    void anUndecodableQueryParameterIsABadRequestNotAFault() throws Exception {
+        for (String value : new String[] {"%ff", "%", "%zz", "%c0%af", "%e2%82", "ok&%ed%a0%80=x"}) {
+            String raw = rawGet("/v1/slugs/suggest?value=" + value, ALICE);
+            assertThat(raw).as(value).startsWith("HTTP/1.1 400");
+            assertThat(raw).as(value).contains("Content-Type: application/json")
+                    .contains("{\"error\":{\"code\":\"BAD_REQUEST\"").contains("Percent-encode")
+                    .doesNotContain("Exception", "Reference", "<html");
+        }
+        // Operations that read no query parameter ignore the query, as they ignore unknown parameters.
+        for (String path : new String[] {"/v1/websites?x=%ff", "/v1?%", "/v1/jobs/job_abc?x=%zz"}) {
+            assertThat(rawGet(path, ALICE)).as(path).matches("(?s)HTTP/1.1 [234]\\d\\d .*");
+        }
+    }
+
+    @Test
+    void theErrorPageAskedForDirectlyIsNotFound() {
+        envelope(http().get("/error", null), 404, "NOT_FOUND");
+        envelope(http().get("/error", ALICE), 404, "NOT_FOUND");
+        envelope(http().send("POST", "/error", null, "application/json", "{}"), 404, "NOT_FOUND");
+    }
+
     private String rawGet(String path) throws Exception {
+        return rawGet(path, null);
+    }
+
+    private String rawGet(String path, String token) throws Exception {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(5000);
-            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
+            String authorization = token == null ? "" : "Authorization: Bearer " + token + "\r\n";
+            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n" + authorization
+                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         }
     }

@@ -26,15 +26,19 @@ class McpServerConfiguration {
     static final String PATH = "/mcp";
 
     @Bean
-    HttpServletStatelessServerTransport mcpTransport(SiteUrls urls,
+    McpRequestRules mcpRequestRules(SiteUrls urls) {
+        return new McpRequestRules(urls.api(""), urls.app(""));
+    }
+
+    @Bean
+    HttpServletStatelessServerTransport mcpTransport(McpRequestRules rules,
             @Value("${sites.limits.request-bytes}") long maxRequestBytes) {
-        McpRequestRules rules = new McpRequestRules(urls.api(""), urls.app(""));
         HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
                 .jsonMapper(mcpJson())
                 .messageEndpoint(PATH)
                 .contextExtractor(CallerContext::extract)
                 .httpHeaderValidator(rules)
-                .maxRequestSize((int) Math.min(Integer.MAX_VALUE, maxRequestBytes))
+                .maxRequestSize(maxRequestSize(maxRequestBytes))
                 .build();
         // The header may name exactly the versions the SDK negotiates in initialize.
         rules.speak(transport.protocolVersions());
@@ -45,7 +49,7 @@ class McpServerConfiguration {
     McpStatelessSyncServer mcpServer(HttpServletStatelessServerTransport transport, ApiOperations operations,
             OpenApiDocument openApi, JsonMapper json) {
         WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(openApi), json);
-        return McpServer.sync(transport)
+        return McpServer.sync(new InternalErrors(transport))
                 .serverInfo("sites", "1.0.0")
                 .instructions(WebsiteTools.INSTRUCTIONS)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
@@ -59,12 +63,18 @@ class McpServerConfiguration {
     }
 
     @Bean
-    ServletRegistrationBean<McpEndpoint> mcpEndpoint(HttpServletStatelessServerTransport transport) {
-        ServletRegistrationBean<McpEndpoint> registration =
-                new ServletRegistrationBean<>(new McpEndpoint(transport, mcpJson()), PATH);
+    ServletRegistrationBean<McpEndpoint> mcpEndpoint(HttpServletStatelessServerTransport transport,
+            McpRequestRules rules, @Value("${sites.limits.request-bytes}") long maxRequestBytes) {
+        ServletRegistrationBean<McpEndpoint> registration = new ServletRegistrationBean<>(
+                new McpEndpoint(transport, rules, mcpJson(), maxRequestSize(maxRequestBytes)), PATH);
         registration.setName("mcp");
         registration.setLoadOnStartup(1);
         return registration;
+    }
+
+    /** The endpoint reads the body before the transport does: both refuse above the same size. */
+    private static int maxRequestSize(long maxRequestBytes) {
+        return (int) Math.min(Integer.MAX_VALUE, maxRequestBytes);
     }
 
     private static McpJsonMapper mcpJson() {

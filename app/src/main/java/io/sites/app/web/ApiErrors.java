@@ -65,14 +65,7 @@ public final class ApiErrors {
      */
     public static Failure malformed(String subject, Throwable cause) {
         return new Failure(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.MALFORMED_JSON,
-                subject + " not valid JSON of the expected shape: " + firstLine(cause)));
-    }
-
-    private static String firstLine(Throwable cause) {
-        String message = cause == null || cause.getMessage() == null ? "unreadable" : cause.getMessage();
-        int newline = message.indexOf('\n');
-        String line = newline < 0 ? message : message.substring(0, newline);
-        return line.length() > 300 ? line.substring(0, 300) + "…" : line;
+                subject + " not valid JSON of the expected shape: " + JsonMistakes.describe(cause)));
     }
 
     private static Failure uploadRefused(UploadRefusedException e) {
@@ -94,9 +87,18 @@ public final class ApiErrors {
     }
 
     private static Failure unexpected(Throwable e) {
-        String reference = UUID.randomUUID().toString();
-        log.error("Unexpected failure, reference {}", reference, e);
         return new Failure(HttpStatus.INTERNAL_SERVER_ERROR, ErrorBody.of(ErrorCodes.INTERNAL,
-                "Something went wrong on our side; nothing was published. Reference " + reference + "."));
+                "Something went wrong on our side; nothing was published. Reference "
+                        + reference("Unexpected failure", e) + "."));
+    }
+
+    /**
+     * A fault on our side, logged at ERROR (with its stack trace when there is one) under a new reference that the
+     * answer names too, so an operator finds the line a client quotes. Client mistakes never come here.
+     */
+    public static String reference(String what, Throwable e) {
+        String reference = UUID.randomUUID().toString();
+        log.error("{}, reference {}", what, reference, e);
+        return reference;
     }
 }

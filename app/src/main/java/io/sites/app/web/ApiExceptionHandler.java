@@ -9,6 +9,7 @@ import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
 import java.util.Map;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -93,6 +94,14 @@ class ApiExceptionHandler {
     ResponseEntity<ErrorBody> typeMismatch(MethodArgumentTypeMismatchException e) {
         return body(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.BAD_REQUEST,
                 "The parameter '" + e.getName() + "' has the wrong type."));
+    }
+
+    /** Tomcat decodes the query when a parameter is first read, and refuses bad percent-encoding there. */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ErrorBody> undecodableParameter(InvalidParameterException e) {
+        return body(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.BAD_REQUEST, "The query string could not be "
+                + "decoded. Percent-encode each parameter name and value as UTF-8 (for example %C3%A9 for é and %25 "
+                + "for a literal %)."));
     }
 
     private static ResponseEntity<ErrorBody> body(HttpStatus status, ErrorBody body) {

@@ -10,7 +10,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The container forwards here for errors that happened outside a controller (a filter, the connector, a
- * sendError). Replaces Boot's whitelabel page, so even those answer the JSON envelope.
+ * sendError). Replaces Boot's whitelabel page, so even those answer the JSON envelope. Asked for directly, as any
+ * other path, /error is a 404: nothing failed. A 5xx is a fault of ours, logged with a reference the answer names.
  */
 @RestController
 class JsonErrorController implements ErrorController {
@@ -23,16 +24,24 @@ class JsonErrorController implements ErrorController {
     @RequestMapping("/error")
     void error(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
-        int status = code instanceof Integer value ? value : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
+        int status = code instanceof Integer value ? value : HttpServletResponse.SC_NOT_FOUND;
         if (status < 400) {
             status = HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
         }
-        String message = status >= 500 ? "Something went wrong on our side." : switch (status) {
+        String message = switch (status) {
             case 404 -> "Nothing here.";
             case 405 -> "Method not allowed.";
             case 413 -> "The request body is too large.";
-            default -> "The request could not be handled.";
+            case 503 -> "The service cannot answer now; try again shortly.";
+            default -> status >= 500 ? "Something went wrong on our side. Reference " + fault(request, status) + "."
+                    : "The request could not be handled.";
         };
         errors.write(response, status, ErrorCodes.forStatus(status), message);
+    }
+
+    private static String fault(HttpServletRequest request, int status) {
+        Object exception = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
+        return ApiErrors.reference("Request to " + request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI)
+                + " failed (HTTP " + status + ")", exception instanceof Throwable e ? e : null);
     }
 }

@@ -21,6 +21,8 @@ public class JsonErrorReportValve extends ErrorReportValve {
         }
         String code = ErrorCodes.forStatus(status);
         String message = status >= 500 ? "Something went wrong on our side."
+                + (throwable == null ? "" : " Reference " + ApiErrors.reference("Request failed in the container "
+                        + "(HTTP " + status + ")", throwable) + ".")
                 : status == HttpServletResponse.SC_BAD_REQUEST
                         ? "The request is malformed (for example an invalid percent-encoding in its path)."
                         : "The request could not be handled.";

@@ -1,0 +1,238 @@
+package io.sites.app.adversarial;
+
+import static io.sites.app.Bundles.file;
+import static io.sites.app.Bundles.site;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.sites.app.EmbeddedAppTest;
+import io.sites.app.Http;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The JSON fuzzer of the adversarial suite: mutated requests to every REST operation of the interface (and the
+ * upload PUT) and to every MCP method, from a seeded random source (-Dsites.fuzz.seed=… replays a run). Whatever
+ * arrives, the answer is never a 5xx, every REST refusal is the error envelope and every MCP answer a JSON-RPC
+ * response (or the envelope for an HTTP-level refusal), no answer names a Java class or carries a stack trace, and
+ * the client's mistakes leave no ERROR or WARN line and no stack trace in the log.
+ */
+class JsonFuzzTest extends EmbeddedAppTest {
+    private static final long SEED = Long.getLong("sites.fuzz.seed", 20_261_123L);
+    private static final int ROUNDS = Integer.getInteger("sites.fuzz.rounds", 40);
+    private static final List<String> LEAKS = List.of("at io.", "Exception", "java.lang", "\tat ", "at java.",
+            "at org.", "java.util");
+
+    @LocalServerPort
+    int serverPort;
+
+    private final Random random = new Random(SEED);
+    private final JsonMutator mutator = new JsonMutator(random);
+    private final List<String> failures = new ArrayList<>();
+    private int requests;
+    private int serverErrors;
+    private int nonEnvelopes;
+    private int leaks;
+
+    @Test
+    void hostileRequestsGetEnvelopesNeverA5xxATraceOrAnErrorLog() throws Exception {
+        Targets targets = targets();
+        McpMessages mcp = new McpMessages(random, targets.websiteId(), targets.jobId());
+        RawHttp raw = new RawHttp(serverPort);
+        Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        ListAppender<ILoggingEvent> log = new ListAppender<>();
+        log.start();
+        root.addAppender(log);
+        try {
+            for (int round = 0; round < ROUNDS; round++) {
+                for (Map.Entry<String, Supplier<FuzzRequest>> operation : restOperations(targets).entrySet()) {
+                    check(operation.getKey(), operation.getValue().get(), raw, false);
+                }
+                for (int i = 0; i < 8; i++) {
+                    check("mcp", mcp.request(mutator, ALICE), raw, true);
+                }
+            }
+        } finally {
+            root.detachAppender(log);
+        }
+        List<ILoggingEvent> loud = log.list.stream().filter(event -> event.getLevel().isGreaterOrEqual(Level.WARN)
+                || event.getThrowableProxy() != null).toList();
+        long errorLogs = loud.stream().filter(event -> event.getLevel() == Level.ERROR).count();
+        long traces = loud.stream().filter(event -> event.getThrowableProxy() != null).count();
+        System.out.println("ADVERSARIAL fuzz: requests=" + requests + " 5xx=" + serverErrors + " non-envelope="
+                + nonEnvelopes + " stack-traces=" + (leaks + traces) + " error-logs=" + errorLogs
+                + " warn-logs=" + (loud.size() - errorLogs) + " seed=" + SEED);
+        assertThat(failures).as("answers that broke a promise (seed " + SEED + ")").isEmpty();
+        assertThat(loud).as("log lines at WARN or above, or with a stack trace, caused by client mistakes")
+                .extracting(event -> event.getLevel() + " " + event.getLoggerName() + ": "
+                        + event.getFormattedMessage())
+                .isEmpty();
+        assertThat(serverErrors + nonEnvelopes + leaks).isZero();
+    }
+
+    /** What the fuzzer aims at: a website, a job and an upload slot of its own. */
+    private record Targets(String websiteId, String jobId, String putPath) {
+    }
+
+    private Targets targets() {
+        Http http = new Http(serverPort);
+        JsonNode created = http.post("/v1/websites", ALICE, site(null, "Fuzz target", file("index.html", "<p>hi</p>")))
+                .json();
+        JsonNode slot = http.post("/v1/uploads", ALICE, Map.of("files", List.of(Map.of("path", "a.png", "size", 4))))
+                .json().get("uploads").get(0);
+        return new Targets(created.get("websiteId").asString(), created.get("jobId").asString(),
+                URI.create(slot.get("putUrl").asString()).getRawPath());
+    }
+
+    /** One request of each REST operation, its body or its path and query mutated. */
+    private Map<String, Supplier<FuzzRequest>> restOperations(Targets targets) {
+        Map<String, Supplier<FuzzRequest>> operations = new LinkedHashMap<>();
+        Map<String, Object> website = site(null, "Fuzz", file("index.html", "<p>fuzz</p>"));
+        Map<String, Object> version = Map.of("files", List.of(file("index.html", "<p>v</p>")), "promote", false);
+        Map<String, Object> uploads = Map.of("files", List.of(Map.of("path", "img/a.png", "size", 10)));
+        operations.put("getApiIndex", () -> get("/v1" + query()));
+        operations.put("listWebsites", () -> get("/v1/websites" + query()));
+        operations.put("createWebsite", () -> post("/v1/websites", website));
+        operations.put("getWebsite", () -> get("/v1/websites/" + segment(targets.websiteId()) + query()));
+        operations.put("listWebsiteVersions", () -> get("/v1/websites/" + segment(targets.websiteId())
+                + "/versions" + query()));
+        operations.put("createWebsiteVersion", () -> post("/v1/websites/" + (random.nextInt(4) == 0
+                ? segment(targets.websiteId()) : targets.websiteId()) + "/versions", version));
+        operations.put("createUploads", () -> post("/v1/uploads", uploads));
+        operations.put("getJob", () -> get("/v1/jobs/" + segment(targets.jobId()) + query()));
+        operations.put("suggestSlug", () -> get("/v1/slugs/suggest?value=" + queryValue()));
+        operations.put("uploadPut", () -> new FuzzRequest("PUT", random.nextBoolean() ? targets.putPath()
+                : "/uploads/" + segment("secret"), headers(mutator.pick(new String[] {"image/png",
+                        "application/x-www-form-urlencoded", "application/json", "text/plain; charset=bogus", ""})),
+                mutator.pick(new String[] {"%ff", "a=%zz&b", "\u0089PNG", "{\"x\":"}).getBytes(StandardCharsets.UTF_8)));
+        return operations;
+    }
+
+    private FuzzRequest get(String target) {
+        return new FuzzRequest("GET", target, headers(null), null);
+    }
+
+    private FuzzRequest post(String target, Object valid) {
+        return new FuzzRequest("POST", target, headers(mutator.pick(new String[] {"application/json",
+                "application/json", "application/json", "application/json; charset=utf-8", "text/plain",
+                "application/json; charset=iso-8859-1", "application/json; charset=utf-16",
+                "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/*"})),
+                mutator.bytes(mutator.mutate(valid)));
+    }
+
+    /** Mostly Alice's token; sometimes none, a wrong one, a malformed one; now and then an odd Accept. */
+    private List<String> headers(String contentType) {
+        List<String> headers = new ArrayList<>();
+        if (contentType != null && !contentType.isEmpty()) {
+            headers.add("Content-Type: " + contentType);
+        }
+        int token = random.nextInt(20);
+        if (token < 16) {
+            headers.add("Authorization: Bearer " + ALICE);
+        } else if (token == 16) {
+            headers.add("Authorization: Bearer sites_pat_%ff" + "0".repeat(40));
+        } else if (token == 17) {
+            headers.add("Authorization: Basic " + "\u00ff\u00fe");
+        } else if (token == 18) {
+            headers.add("Authorization: Bearer");
+        }
+        if (random.nextInt(6) == 0) {
+            headers.add("Accept: " + mutator.pick(new String[] {"text/html", "application/xml", "*/*", "x",
+                    "application/json;q=0", "\u00ff"}));
+        }
+        return headers;
+    }
+
+    /** A path segment: the real one, or text that is odd, badly encoded, or not encoded at all. */
+    private String segment(String valid) {
+        return switch (random.nextInt(8)) {
+            case 0, 1 -> valid;
+            case 2 -> mutator.pick(new String[] {"%ff", "%", "%zz", "%c0%af", "%e2%82", "%2e%2e", "%00", "%2f"});
+            case 3 -> valid + mutator.pick(new String[] {"%ff", "%20", ";x=1", "%c3%a9", ".json", "/", "//"});
+            case 4 -> "\u00ff\u00fe";
+            case 5 -> "x".repeat(3000);
+            case 6 -> "web_" + Long.toString(random.nextLong() & Long.MAX_VALUE, 36);
+            default -> "job_%3Cscript%3E";
+        };
+    }
+
+    private String query() {
+        return random.nextInt(3) == 0 ? "?" + mutator.pick(new String[] {"x=", "cursor=", "limit=", ""})
+                + queryValue() : "";
+    }
+
+    private String queryValue() {
+        return mutator.pick(new String[] {"bakery", "%ff", "%", "%zz", "%c0%af", "%e2%82", "%ed%a0%80", "a+b",
+                "%C3%A9t%C3%A9", "", "x".repeat(2000), "a&&&=&=b", "%00", "\u00ff", "%f0%9f%99%82", "a%2", "%%"});
+    }
+
+    private void check(String operation, FuzzRequest request, RawHttp raw, boolean mcp) throws Exception {
+        RawHttp.Response response = raw.send(request.method(), request.target(), request.headers(), request.body());
+        requests++;
+        String text = response.text();
+        String what = operation + " " + request + " -> " + response.status() + " "
+                + text.substring(0, Math.min(300, text.length()));
+        if (response.status() >= 500 || response.status() < 0) {
+            serverErrors++;
+            failures.add("5xx or no answer: " + what);
+        }
+        for (String leak : LEAKS) {
+            if (text.contains(leak)) {
+                leaks++;
+                failures.add("names Java (" + leak + "): " + what);
+                break;
+            }
+        }
+        boolean fine = mcp ? jsonRpcOrEnvelope(response) : response.status() < 300 || envelope(response);
+        if (!fine) {
+            nonEnvelopes++;
+            failures.add((mcp ? "not JSON-RPC: " : "not the envelope: ") + what);
+        }
+    }
+
+    private static boolean envelope(RawHttp.Response response) {
+        JsonNode body = json(response);
+        JsonNode error = body == null ? null : body.get("error");
+        return error != null && error.isObject() && error.path("code").isString()
+                && error.path("message").isString() && !error.path("message").asString().isBlank();
+    }
+
+    /** A JSON-RPC response (result, or error with a code and a message), a 202 to a notification, or the envelope. */
+    private static boolean jsonRpcOrEnvelope(RawHttp.Response response) {
+        if (response.status() == 202 && response.body().length == 0) {
+            return true;
+        }
+        JsonNode body = json(response);
+        if (body != null && "2.0".equals(body.path("jsonrpc").asString(null)) && body.has("id")) {
+            JsonNode error = body.get("error");
+            return body.has("result") != (error != null) && (error == null || error.path("code").isInt()
+                    && error.path("message").isString());
+        }
+        return response.status() >= 400 && envelope(response);
+    }
+
+    private static JsonNode json(RawHttp.Response response) {
+        String type = response.header("Content-Type");
+        if (type == null || !type.startsWith("application/json")) {
+            return null;
+        }
+        try {
+            return Http.JSON.readTree(response.body());
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}
