@@ -22,6 +22,8 @@ final class ErrorCodes {
     static final String UPLOAD_USED = "UPLOAD_USED";
     static final String UPLOAD_CONTENT_TYPE = "UPLOAD_CONTENT_TYPE";
     static final String UPLOAD_SIZE_MISMATCH = "UPLOAD_SIZE_MISMATCH";
+    static final String NOT_IMPLEMENTED = "NOT_IMPLEMENTED";
+    static final String HTTP_VERSION_NOT_SUPPORTED = "HTTP_VERSION_NOT_SUPPORTED";
 
     private ErrorCodes() {
     }
@@ -38,6 +40,9 @@ final class ErrorCodes {
             case 413 -> PAYLOAD_TOO_LARGE;
             case 415 -> UNSUPPORTED_MEDIA_TYPE;
             case 429 -> RATE_LIMITED;
+            // The container's refusals of the protocol itself (CONNECT, HTTP/9.9): the client's doing, not a fault.
+            case 501 -> NOT_IMPLEMENTED;
+            case 505 -> HTTP_VERSION_NOT_SUPPORTED;
             default -> status >= 500 ? INTERNAL : BAD_REQUEST;
         };
     }

@@ -20,7 +20,11 @@ public class JsonErrorReportValve extends ErrorReportValve {
             return;
         }
         String code = ErrorCodes.forStatus(status);
-        String message = status >= 500 ? "Something went wrong on our side."
+        String message = status == HttpServletResponse.SC_NOT_IMPLEMENTED
+                ? "The request method is not implemented by this server; use GET, HEAD, POST, PUT or DELETE."
+                : status == HttpServletResponse.SC_HTTP_VERSION_NOT_SUPPORTED
+                ? "The HTTP version is not supported; send HTTP/1.1."
+                : status >= 500 ? "Something went wrong on our side."
                 + (throwable == null ? "" : " Reference " + ApiErrors.reference("Request failed in the container "
                         + "(HTTP " + status + ")", throwable) + ".")
                 : status == HttpServletResponse.SC_BAD_REQUEST
