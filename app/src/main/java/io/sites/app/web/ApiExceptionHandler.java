@@ -96,12 +96,10 @@ class ApiExceptionHandler {
                 "The parameter '" + e.getName() + "' has the wrong type."));
     }
 
-    /** Tomcat decodes the query when a parameter is first read, and refuses bad percent-encoding there. */
+    /** A form body with bad percent-encoding (the query string is refused earlier, by QueryEncodingFilter). */
     @ExceptionHandler(InvalidParameterException.class)
     ResponseEntity<ErrorBody> undecodableParameter(InvalidParameterException e) {
-        return body(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.BAD_REQUEST, "The query string could not be "
-                + "decoded. Percent-encode each parameter name and value as UTF-8 (for example %C3%A9 for é and %25 "
-                + "for a literal %)."));
+        return body(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.BAD_REQUEST, QueryEncodingFilter.MESSAGE));
     }
 
     private static ResponseEntity<ErrorBody> body(HttpStatus status, ErrorBody body) {
