@@ -3,6 +3,7 @@ package io.sites.app.mcp;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.sites.app.web.BodyAdmission;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -17,20 +18,32 @@ import java.util.Map;
  * bare status (a refused Origin, Host or protocol version, GET, a body too large) carry a JSON-RPC error body
  * without an id, as the MCP specification suggests, instead of the container's error page. GET and DELETE are 405
  * with {@code Allow: POST}: a stateless server offers no SSE stream and no session to end.
+ * Bodies pass {@link BodyAdmission} first (request cap, memory budget), as every /v1 body does.
  */
 final class McpEndpoint extends HttpServlet {
     private final HttpServletStatelessServerTransport transport;
     private final McpJsonMapper json;
+    private final BodyAdmission admission;
 
-    McpEndpoint(HttpServletStatelessServerTransport transport, McpJsonMapper json) {
+    McpEndpoint(HttpServletStatelessServerTransport transport, McpJsonMapper json, BodyAdmission admission) {
         this.transport = transport;
         this.json = json;
+        this.admission = admission;
     }
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response)
             throws ServletException, IOException {
-        transport.service(request, new JsonRpcErrors(response));
+        JsonRpcErrors errors = new JsonRpcErrors(response);
+        // The body within the request cap and the memory budget, as on /v1; refusals as JSON-RPC errors.
+        admission.admit(request, BodyAdmission.MCP_HEAP_PER_BYTE, refused -> {
+            refused.headers().forEach(errors::setHeader);
+            if (refused.status().value() == HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE) {
+                errors.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
+            } else {
+                errors.sendError(refused.status().value(), refused.body().error().message());
+            }
+        }, admitted -> transport.service(admitted, errors));
     }
 
     @Override

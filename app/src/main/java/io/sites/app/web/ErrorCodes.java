@@ -22,6 +22,8 @@ final class ErrorCodes {
     static final String UPLOAD_USED = "UPLOAD_USED";
     static final String UPLOAD_CONTENT_TYPE = "UPLOAD_CONTENT_TYPE";
     static final String UPLOAD_SIZE_MISMATCH = "UPLOAD_SIZE_MISMATCH";
+    /** 503: no memory for the request body in time (BodyAdmission); retry after Retry-After seconds. */
+    static final String SERVER_BUSY = "SERVER_BUSY";
 
     private ErrorCodes() {
     }
