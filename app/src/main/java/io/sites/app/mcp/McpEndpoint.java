@@ -36,7 +36,7 @@ final class McpEndpoint extends HttpServlet {
             throws ServletException, IOException {
         JsonRpcErrors errors = new JsonRpcErrors(response);
         // The body within the request cap and the memory budget, as on /v1; refusals as JSON-RPC errors.
-        admission.admit(request, BodyAdmission.MCP_HEAP_PER_BYTE, refused -> {
+        admission.admit(request, BodyAdmission.Reading.MCP, refused -> {
             refused.headers().forEach(errors::setHeader);
             if (refused.status().value() == HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE) {
                 errors.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);

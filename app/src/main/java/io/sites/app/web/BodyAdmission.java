@@ -8,22 +8,23 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
  * Lets a JSON request body (REST /v1, MCP /mcp) be read only within the request cap and the process-wide
  * {@link MemoryBudget}: a declared length is checked and reserved before a byte is read; a chunked body is first
- * spooled to a temporary file under the cap, then reserved by its size. No memory in time: 503 SERVER_BUSY with
- * Retry-After. The reservation is given back and the spooled file deleted when the request ends, however it ends.
- * Upload PUTs are not here: they stream to the blob store and hold only a buffer.
+ * spooled to a temporary file under the cap, then reserved by its size; a large publish is spooled and decoded while
+ * read ({@link InlineContents}), which reserves as it goes. No memory in time: 503 SERVER_BUSY with Retry-After. The
+ * memory is given back and the temporary files deleted when the request ends, however it ends. Upload PUTs are not
+ * here: they stream to the blob store and hold only a buffer. See docs/DECISIONS.md for the figures.
  */
 @Component
 public class BodyAdmission {
@@ -32,14 +33,17 @@ public class BodyAdmission {
      * bytes a character), copied into a builder and then into the String (1 byte each for base64 and ASCII), and
      * decoded to bytes (3/4) while the String is still held.
      */
-    public static final int REST_HEAP_PER_BYTE = 4;
+    private static final int REST_HEAP_PER_BYTE = 4;
     /**
      * Heap an MCP body takes per byte: the SDK reads the whole body into a growing byte array and a String, which are
      * still held while Jackson parses it as a REST body is parsed.
      */
-    public static final int MCP_HEAP_PER_BYTE = 5;
+    private static final int MCP_HEAP_PER_BYTE = 5;
     /** Small bodies, nearly every request, skip the budget: even all request threads at once hold little. */
     static final long SMALL_BODY = 16 * 1024;
+    /** Publish bodies above this are decoded while read instead of bound whole; below it, today's fast path. */
+    static final long LARGE_BODY = 1024 * 1024;
+    private static final String SPOOLED = BodyAdmission.class.getName() + ".spooled";
     /** The default budget, when none is configured: this share of the maximum heap (see docs/DECISIONS.md). */
     static final double DEFAULT_HEAP_SHARE = 0.5;
 
@@ -48,7 +52,7 @@ public class BodyAdmission {
 
     private final long maxBytes;
     private final MemoryBudget budget;
-    private final Path spool;
+    private final Path spoolRoot;
 
     BodyAdmission(@Value("${sites.limits.request-bytes}") long maxBytes,
             @Value("${sites.limits.body-memory-bytes:0}") long memoryBytes,
@@ -57,12 +61,14 @@ public class BodyAdmission {
         this.maxBytes = maxBytes;
         this.budget = new MemoryBudget(memoryBytes > 0 ? memoryBytes
                 : (long) (Runtime.getRuntime().maxMemory() * DEFAULT_HEAP_SHARE), wait);
-        this.spool = dataDir.resolve("tmp").resolve("bodies");
-        Files.createDirectories(spool);
+        this.spoolRoot = dataDir.resolve("tmp").resolve("bodies");
+        Files.createDirectories(spoolRoot);
         // Files left here belong to requests of a process that is gone.
-        try (DirectoryStream<Path> leftovers = Files.newDirectoryStream(spool)) {
-            for (Path leftover : leftovers) {
-                Files.deleteIfExists(leftover);
+        try (Stream<Path> leftovers = Files.walk(spoolRoot)) {
+            for (Path leftover : leftovers.sorted(Comparator.reverseOrder()).toList()) {
+                if (!leftover.equals(spoolRoot)) {
+                    Files.delete(leftover);
+                }
             }
         }
     }
@@ -79,11 +85,27 @@ public class BodyAdmission {
         void proceed(HttpServletRequest request) throws IOException, ServletException;
     }
 
+    /** How a route's body is read, which decides what it costs. */
+    public enum Reading {
+        /** Bound whole by Jackson, as every /v1 body. */
+        REST(REST_HEAP_PER_BYTE),
+        /** A REST publish: above {@link #LARGE_BODY} spooled and decoded while read, reserving what it holds. */
+        REST_PUBLISH(REST_HEAP_PER_BYTE),
+        /** Read whole into a String by the MCP SDK. */
+        MCP(MCP_HEAP_PER_BYTE);
+
+        private final int heapPerByte;
+
+        Reading(int heapPerByte) {
+            this.heapPerByte = heapPerByte;
+        }
+    }
+
     /**
      * Runs {@code next} once the body is within the cap and its memory is reserved, else answers through
-     * {@code refusal}. {@code heapPerByte} is what the reader of this body holds per byte of it.
+     * {@code refusal}.
      */
-    public void admit(HttpServletRequest request, int heapPerByte, Refusal refusal, Admitted next)
+    public void admit(HttpServletRequest request, Reading reading, Refusal refusal, Admitted next)
             throws IOException, ServletException {
         long declared = request.getContentLengthLong();
         boolean chunked = declared < 0 && request.getHeader("Transfer-Encoding") != null;
@@ -95,51 +117,75 @@ public class BodyAdmission {
             refusal.refuse(ApiErrors.of(new PayloadTooLargeException(tooLarge())));
             return;
         }
-        Path spooled = null;
-        try {
+        boolean spool = chunked || reading == Reading.REST_PUBLISH && declared > LARGE_BODY;
+        try (SpooledBody spooled = spool ? SpooledBody.in(spoolRoot, this) : null) {
             long size = declared;
-            if (chunked) {
-                spooled = Files.createTempFile(spool, "body-", ".json");
-                try (OutputStream out = Files.newOutputStream(spooled)) {
-                    // Not closed: the container owns the request's stream.
-                    size = new CappedInput(request.getInputStream(), maxBytes, tooLarge()).transferTo(out);
+            if (spooled != null) {
+                try {
+                    // The container's stream is not closed: it is the container's.
+                    spooled.fill(new CappedInput(request.getInputStream(), maxBytes, tooLarge()));
                 } catch (PayloadTooLargeException refused) {
                     refusal.refuse(ApiErrors.of(refused));
                     return;
                 }
+                size = spooled.size();
             }
-            long cost = size * heapPerByte;
-            if (size <= SMALL_BODY) {
-                proceed(next, new Body(request, size, spooled));
-                return;
-            }
-            if (!budget.fits(cost)) {
-                refusal.refuse(ApiErrors.of(new PayloadTooLargeException("The request body (" + size + " bytes) is "
-                        + "more than this server can take in at once. " + LARGE_FILES)));
-                return;
-            }
-            try (MemoryBudget.Reservation reserved = budget.reserve(cost)) {
-                if (reserved == null) {
-                    refusal.refuse(ApiErrors.of(busy()));
+            // A large publish is decoded from its spooled body (InlineContents), reserving only what it will hold.
+            boolean decodedWhileRead = reading == Reading.REST_PUBLISH && size > LARGE_BODY;
+            long cost = decodedWhileRead || size <= SMALL_BODY ? 0 : size * reading.heapPerByte;
+            MemoryBudget.Reservation reservation = null;
+            if (cost > 0) {
+                try {
+                    reservation = reserve(cost);
+                } catch (PayloadTooLargeException | ServerBusyException refused) {
+                    refusal.refuse(ApiErrors.of(refused));
                     return;
                 }
-                proceed(next, new Body(request, size, spooled));
             }
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            refusal.refuse(ApiErrors.of(busy()));
-        } finally {
-            if (spooled != null) {
-                Files.deleteIfExists(spooled);
+            if (decodedWhileRead) {
+                request.setAttribute(SPOOLED, spooled);
             }
+            proceed(next, new Body(request, size, spooled == null ? null : spooled.body()), reservation);
         }
     }
 
-    private static void proceed(Admitted next, Body body) throws IOException, ServletException {
+    /**
+     * Reserves {@code cost} bytes of the budget, waiting a little when it is taken.
+     *
+     * @throws ServerBusyException when they cannot be had in time
+     * @throws PayloadTooLargeException when they could never be had
+     */
+    MemoryBudget.Reservation reserve(long cost) {
+        if (!budget.fits(cost)) {
+            throw new PayloadTooLargeException("This request needs more memory (" + cost + " bytes) than this "
+                    + "server can give one request. " + LARGE_FILES);
+        }
+        try {
+            MemoryBudget.Reservation reserved = budget.reserve(cost);
+            if (reserved == null) {
+                throw busy();
+            }
+            return reserved;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw busy();
+        }
+    }
+
+    /** The spooled body of a large REST publish, to be decoded while read; null for any other request. */
+    static SpooledBody spooled(HttpServletRequest request) {
+        return request.getAttribute(SPOOLED) instanceof SpooledBody spooled ? spooled : null;
+    }
+
+    private static void proceed(Admitted next, Body body, MemoryBudget.Reservation reservation)
+            throws IOException, ServletException {
         try {
             next.proceed(body);
         } finally {
             body.close();
+            if (reservation != null) {
+                reservation.close();
+            }
         }
     }
 
@@ -183,24 +229,27 @@ public class BodyAdmission {
                 throw new IllegalStateException("getReader() was called already");
             }
             if (stream == null) {
-                InputStream in = spooled == null ? super.getInputStream() : Files.newInputStream(spooled);
-                stream = new CappedInput(in, maxBytes, tooLarge());
+                stream = open();
             }
             return stream;
         }
 
         @Override
         public BufferedReader getReader() throws IOException {
+            if (stream != null) {
+                throw new IllegalStateException("getInputStream() was called already");
+            }
             if (reader == null) {
-                if (stream != null) {
-                    throw new IllegalStateException("getInputStream() was called already");
-                }
                 String encoding = getCharacterEncoding();
                 Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
-                reader = new BufferedReader(new InputStreamReader(getInputStream(), charset));
-                stream = null;
+                reader = new BufferedReader(new InputStreamReader(open(), charset));
             }
             return reader;
+        }
+
+        private ServletInputStream open() throws IOException {
+            InputStream in = spooled == null ? super.getInputStream() : Files.newInputStream(spooled);
+            return new CappedInput(in, maxBytes, tooLarge());
         }
 
         /** Closes a spooled file's stream so that the file can go; the container's own stream stays its own. */

@@ -5,6 +5,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -15,6 +16,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 @Component
 class BodyAdmissionFilter extends OncePerRequestFilter {
+    /** createWebsite and createWebsiteVersion, whose large bodies are decoded while read. */
+    private static final Pattern PUBLISH = Pattern.compile("/v1/websites(/[^/]+/versions)?");
+
     private final BodyAdmission admission;
     private final ErrorResponses errors;
 
@@ -31,7 +35,10 @@ class BodyAdmissionFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        admission.admit(request, BodyAdmission.REST_HEAP_PER_BYTE, refused -> {
+        BodyAdmission.Reading reading = "POST".equals(request.getMethod())
+                && PUBLISH.matcher(request.getRequestURI()).matches()
+                ? BodyAdmission.Reading.REST_PUBLISH : BodyAdmission.Reading.REST;
+        admission.admit(request, reading, refused -> {
             refused.headers().forEach(response::setHeader);
             errors.write(response, refused.status().value(), refused.body());
         }, admitted -> chain.doFilter(admitted, response));

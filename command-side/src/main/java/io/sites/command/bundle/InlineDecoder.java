@@ -48,6 +48,24 @@ public final class InlineDecoder implements AutoCloseable {
         return new InlineDecoder(base64, spillDir, spillAbove, limits.fileBytes());
     }
 
+    /**
+     * Whether {@link BundleReader} reads the bytes of a file with this path and declared type back into memory (its
+     * authoring rules scan the type), even when they were spilled. For adapters that reserve memory before they
+     * decode a request.
+     */
+    public static boolean readBack(String path, String declaredType) {
+        String normalized = PathRules.check(path).normalized();
+        if (normalized == null) {
+            return false; // nothing of a file without a place is read
+        }
+        String byPath = ContentTypes.essenceFor(normalized);
+        if (ContentTypes.isDocumentType(byPath) || declaredType == null || declaredType.isBlank()) {
+            return AuthoringRules.scans(byPath);
+        }
+        return AuthoringRules.scans(MediaType.parse(declaredType).map(MediaType::essence).orElse(byPath));
+    }
+
+    /** The content's next characters, as the client's JSON string holds them once unescaped. */
     public void accept(char[] chars, int offset, int length) {
         for (int i = offset; i < offset + length; i++) {
             if (base64 != null) {
