@@ -86,7 +86,7 @@ class PublishOnSmallHeapTest {
         int oom = !service.isAlive() || Files.readString(service.log()).contains("OutOfMemoryError") ? 1 : 0;
         System.out.println("ADVERSARIAL memory: heap=512m concurrent=" + CONCURRENT + " created=" + created
                 + " busy503=" + busy + " 5xx=" + (serverErrors + broken) + " oom=" + oom);
-        assertThat(oom).as("no OutOfMemoryError; log in " + service.log()).isZero();
+        assertThat(oom).as("no OutOfMemoryError; logs in " + service.log() + ", " + service.gcLog()).isZero();
         assertThat(broken).as("every request answered").isZero();
         assertThat(created).as("memory for at least one").isPositive();
         for (int i = 0; i < answers.size(); i++) {

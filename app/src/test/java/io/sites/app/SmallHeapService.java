@@ -43,7 +43,8 @@ final class SmallHeapService implements AutoCloseable {
                 .anyMatch(entry -> entry.replace('\\', '/').endsWith("app/target/classes"))
                 .noneMatch(entry -> entry.contains("test-classes"));
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError", "-cp", classpath, SitesApplication.class.getName());
+                "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError", "-Xlog:gc:file=" + data.resolve("gc.log"),
+                "-cp", classpath, SitesApplication.class.getName());
         builder.environment().putAll(Map.of("SERVER_PORT", Integer.toString(port), "SITES_DATA_DIR", data.toString(),
                 "SITES_SEED_TOKENS", "alice=" + TOKEN, "SERVER_ADDRESS", "127.0.0.1"));
         builder.redirectErrorStream(true).redirectOutput(data.resolve("service.log").toFile());
@@ -79,6 +80,11 @@ final class SmallHeapService implements AutoCloseable {
     /** The service's log, for assertions messages. */
     Path log() {
         return data.resolve("service.log");
+    }
+
+    /** The collector's log: heap before and after each collection, to see how close a test came to the limit. */
+    Path gcLog() {
+        return data.resolve("gc.log");
     }
 
     @Override
