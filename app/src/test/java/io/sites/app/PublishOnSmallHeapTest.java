@@ -129,6 +129,20 @@ class PublishOnSmallHeapTest {
         assertThat(service.isAlive()).as("no OutOfMemoryError; log in " + service.log()).isTrue();
     }
 
+    @Test
+    void aBodyOfCountlessTinyFilesIsRefusedForItsMemoryNotRunOutOfIt() throws Exception {
+        // Millions of file objects would take gigabytes as records and strings, however small the body's contents.
+        String file = "{\"path\":\"a.txt\",\"content\":\"\"},";
+        long count = 200L * 1024 * 1024 / file.length();
+        HttpResponse<String> refused = post("/v1/websites", () -> new SequenceInputStream(java.util.Collections
+                .enumeration(List.of(ascii("{\"category\":\"other\",\"files\":["), new Repeated(file, count),
+                        ascii("{\"path\":\"index.html\",\"content\":\"x\"}]}")))), -1);
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(413);
+        assertThat(Http.JSON.readTree(refused.body()).get("error").get("code").asString())
+                .isEqualTo("PAYLOAD_TOO_LARGE");
+        assertThat(service.isAlive()).as("no OutOfMemoryError; log in " + service.log()).isTrue();
+    }
+
     /** A body generated while sent; {@code length} -1 sends it chunked. */
     private static HttpResponse<String> post(String path, java.util.function.Supplier<InputStream> body, long length)
             throws IOException, InterruptedException {
@@ -220,27 +234,37 @@ class PublishOnSmallHeapTest {
         }
     }
 
-    /** {@code size} bytes of 'x', never held at once. */
+    /** A text repeated, never held at once: {@code size} bytes of 'x', or {@code times} copies of a text. */
     private static final class Repeated extends InputStream {
-        private long left;
+        private final byte[] unit;
+        private final long total;
+        private long position;
 
         Repeated(long size) {
-            this.left = size;
+            this("x", size);
+        }
+
+        Repeated(String text, long times) {
+            this.unit = text.getBytes(StandardCharsets.US_ASCII);
+            this.total = times * unit.length;
         }
 
         @Override
         public int read() {
-            return left-- > 0 ? 'x' : -1;
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0];
         }
 
         @Override
         public int read(byte[] buffer, int offset, int length) {
-            if (left <= 0) {
+            if (position == total) {
                 return -1;
             }
-            int n = (int) Math.min(length, left);
-            java.util.Arrays.fill(buffer, offset, offset + n, (byte) 'x');
-            left -= n;
+            int n = (int) Math.min(length, total - position);
+            for (int i = 0; i < n; i++) {
+                buffer[offset + i] = unit[(int) ((position + i) % unit.length)];
+            }
+            position += n;
             return n;
         }
     }

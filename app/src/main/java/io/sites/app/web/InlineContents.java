@@ -37,8 +37,10 @@ import tools.jackson.databind.json.JsonMapper;
 class InlineContents {
     /** A file's decoded bytes above this go to a temporary file; below, they are held (most files of a site). */
     static final long SPILL_ABOVE = 1024 * 1024;
-    /** Heap per byte of the body outside contents, bound as records and strings (a file object costs ~10x). */
-    private static final int HEAP_PER_STRUCTURE_BYTE = 10;
+    /** Heap per token of the body: the records, lists and strings bound from it, and the bundle reader's per file. */
+    private static final int HEAP_PER_TOKEN = 200;
+    /** Heap per byte of the body outside contents (names, paths, descriptions), bound as Strings. */
+    private static final int HEAP_PER_STRUCTURE_BYTE = 4;
     /** Heap per byte of content held: the bytes, and the authoring rules' text of pages, styles and scripts. */
     private static final int HEAP_PER_HELD_BYTE = 3;
     private static final String SLICE = "\u0000content@";
@@ -58,9 +60,9 @@ class InlineContents {
     }
 
     <T> Read<T> read(SpooledBody body, Class<T> type) throws IOException {
-        Map<Long, Long> contents = contentStrings(body);
-        long contentBytes = contents.values().stream().mapToLong(Long::longValue).sum();
-        body.reserve(Math.max(0, body.size() - contentBytes) * HEAP_PER_STRUCTURE_BYTE);
+        Survey survey = survey(body);
+        body.reserve(survey.tokens() * HEAP_PER_TOKEN
+                + Math.max(0, body.size() - survey.contentBytes()) * HEAP_PER_STRUCTURE_BYTE);
         T request;
         try (InputStream in = Files.newInputStream(body.body())) {
             request = slices.readValue(in, type);
@@ -69,10 +71,11 @@ class InlineContents {
         if (files == null) {
             return new Read<>(request, Map.of());
         }
-        long held = 0;
+        long held = survey.smallContentBytes();
         for (PublishFile file : files) {
-            long length = file == null ? 0 : sliceLength(file, contents);
-            if (length > 0 && (length <= SPILL_ABOVE || InlineDecoder.readBack(file.path(), file.contentType()))) {
+            Long length = file == null || !isSlice(file.content()) ? null
+                    : survey.large().get(offset(file.content()));
+            if (length != null && InlineDecoder.readBack(file.path(), file.contentType())) {
                 held += length;
             }
         }
@@ -91,26 +94,43 @@ class InlineContents {
         return new Read<>(withFiles(request, bound), decoded);
     }
 
-    /** Where each files[].content string starts (its opening quote) and how many bytes it spans at most. */
-    private Map<Long, Long> contentStrings(SpooledBody body) throws IOException {
-        Map<Long, Long> contents = new HashMap<>();
+    /**
+     * What binding and decoding the body will hold, found by the streaming parser alone (strings skipped unread):
+     * its tokens, the bytes its files[].content strings span at most, those of them that will be held (each at most
+     * {@link #SPILL_ABOVE}), and where the larger ones start, with their length.
+     */
+    private record Survey(long tokens, long contentBytes, long smallContentBytes, Map<Long, Long> large) {
+    }
+
+    private Survey survey(SpooledBody body) throws IOException {
+        long tokens = 0;
+        long contentBytes = 0;
+        long small = 0;
+        Map<Long, Long> large = new HashMap<>();
         try (JsonParser parser = plain.createParser(Files.newInputStream(body.body()))) {
             long start = -1;
-            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
-                long at = parser.currentTokenLocation().getByteOffset();
+            for (JsonToken token = parser.nextToken(); ; token = parser.nextToken()) {
+                long at = token == null ? body.size() : parser.currentTokenLocation().getByteOffset();
                 if (start >= 0) {
-                    contents.put(start, at - start);
+                    long length = at - start;
+                    contentBytes += length;
+                    if (length <= SPILL_ABOVE) {
+                        small += length;
+                    } else {
+                        large.put(start, length);
+                    }
                     start = -1;
                 }
+                if (token == null) {
+                    break;
+                }
+                tokens++;
                 if (token == JsonToken.VALUE_STRING && isContent(parser.streamReadContext())) {
                     start = at;
                 }
             }
-            if (start >= 0) {
-                contents.put(start, body.size() - start);
-            }
         }
-        return contents;
+        return new Survey(tokens, contentBytes, small, large);
     }
 
     private static boolean isContent(TokenStreamContext at) {
@@ -119,10 +139,6 @@ class InlineContents {
         return at.inObject() && "content".equals(at.currentName()) && list.inArray() && root != null
                 && root.inObject() && "files".equals(root.currentName()) && root.getParent() != null
                 && root.getParent().inRoot();
-    }
-
-    private static long sliceLength(PublishFile file, Map<Long, Long> contents) {
-        return isSlice(file.content()) ? contents.getOrDefault(offset(file.content()), 0L) : 0;
     }
 
     /** Unescapes the JSON string starting at {@code offset} into the decoder, a buffer at a time. */
