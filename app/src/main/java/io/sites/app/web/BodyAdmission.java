@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.annotation.Value;
@@ -63,11 +64,13 @@ public class BodyAdmission {
                 : (long) (Runtime.getRuntime().maxMemory() * DEFAULT_HEAP_SHARE), wait);
         this.spoolRoot = dataDir.resolve("tmp").resolve("bodies");
         Files.createDirectories(spoolRoot);
-        // Files left here belong to requests of a process that is gone.
+        // Older files belong to requests of a process that crashed; younger ones may be another replica's that shares
+        // the data directory (no request takes an hour).
+        Instant stale = Instant.now().minus(Duration.ofHours(1));
         try (Stream<Path> leftovers = Files.walk(spoolRoot)) {
             for (Path leftover : leftovers.sorted(Comparator.reverseOrder()).toList()) {
-                if (!leftover.equals(spoolRoot)) {
-                    Files.delete(leftover);
+                if (!leftover.equals(spoolRoot) && Files.getLastModifiedTime(leftover).toInstant().isBefore(stale)) {
+                    Files.deleteIfExists(leftover);
                 }
             }
         }

@@ -5,6 +5,7 @@ import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.command.bundle.DecodedContent;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpInputMessage;
@@ -75,6 +76,9 @@ class PublishBodyConverter implements HttpMessageConverter<Object> {
         } catch (JacksonException malformed) {
             throw new HttpMessageNotReadableException("JSON parse error: " + malformed.getOriginalMessage(),
                     malformed, input);
+        } catch (IOException failed) {
+            // Reading our own spooled file: a fault of ours, not a malformed body.
+            throw new UncheckedIOException("Could not read the spooled request body", failed);
         }
     }
 
