@@ -87,9 +87,20 @@ final class SmallHeapService implements AutoCloseable {
         return data.resolve("gc.log");
     }
 
+    /** Stops the service and deletes what it stored (hundreds of megabytes of blobs); its logs stay. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() throws Exception {
         process.destroy();
         process.waitFor();
+        for (String stored : new String[] {"blobs", "db", "tmp", "site-directory"}) {
+            Path dir = data.resolve(stored);
+            if (Files.exists(dir)) {
+                try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+                    for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        Files.delete(file);
+                    }
+                }
+            }
+        }
     }
 }
