@@ -55,6 +55,13 @@ public final class Http {
         return send(builder);
     }
 
+    /** POST one JSON-RPC message to /mcp with the headers the Streamable HTTP transport requires. */
+    public Response mcp(String token, String message) {
+        return send(builder("/mcp", token).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(message)));
+    }
+
     /** PUT raw bytes without a token, as a client does to an upload slot's putUrl (only its path is used). */
     public Response putBytes(String url, String contentType, byte[] body) {
         HttpRequest.Builder builder = builder(URI.create(url).getRawPath(), null)

@@ -2,21 +2,16 @@ package io.sites.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,55 +19,25 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * 50 MB + 1 byte sent to a putUrl of a service running in its own JVM with a 128 MB heap that exits on
- * OutOfMemoryError: the body is refused while it streams, and the service is still alive and answering afterwards.
- * Test classes are left off the child's classpath, so no test-only bean can be in it.
+ * OutOfMemoryError ({@link SmallHeapService}): the body is refused while it streams, and the service is still alive
+ * and answering afterwards.
  */
 class LargeUploadOnSmallHeapTest {
     private static final long LIMIT = 52_428_800L;
-    private static final String TOKEN = PostgresAppTest.ALICE;
-    private static Process service;
+    private static final String TOKEN = SmallHeapService.TOKEN;
+    private static SmallHeapService service;
     private static int port;
 
     @BeforeAll
     static void start() throws Exception {
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        Path data = Files.createTempDirectory("sites-small-heap");
-        String classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> !entry.endsWith("test-classes"))
-                .collect(Collectors.joining(File.pathSeparator));
-        // Surefire exposes the real classpath (not its manifest-only booter jar), so test classes are really left out.
-        assertThat(classpath.split(File.pathSeparator)).hasSizeGreaterThan(10)
-                .anyMatch(entry -> entry.replace('\\', '/').endsWith("app/target/classes"))
-                .noneMatch(entry -> entry.contains("test-classes"));
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-XX:+ExitOnOutOfMemoryError", "-cp", classpath, SitesApplication.class.getName());
-        builder.environment().putAll(Map.of("SERVER_PORT", Integer.toString(port), "SITES_DATA_DIR", data.toString(),
-                "SITES_SEED_TOKENS", "alice=" + TOKEN, "SERVER_ADDRESS", "127.0.0.1"));
-        builder.redirectErrorStream(true).redirectOutput(data.resolve("service.log").toFile());
-        service = builder.start();
-        Http http = new Http(port);
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (true) {
-            assertThat(service.isAlive()).as("service started; log in " + data).isTrue();
-            try {
-                if (http.get("/v1", null).status() == 200) {
-                    return;
-                }
-            } catch (RuntimeException notYet) {
-                // not listening yet
-            }
-            assertThat(System.nanoTime()).as("service ready in time").isLessThan(deadline);
-            Thread.sleep(500);
-        }
+        service = SmallHeapService.start("128m");
+        port = service.port();
     }
 
     @AfterAll
     static void stop() throws Exception {
         if (service != null) {
-            service.destroy();
-            service.waitFor();
+            service.close();
         }
     }
 

@@ -8,6 +8,7 @@ import io.modelcontextprotocol.server.transport.ServerTransportSecurityException
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.ErrorCodes;
 import io.sites.app.web.ApiErrors;
+import io.sites.app.web.BodyAdmission;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -28,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * the SDK would answer with a serialized Java exception: a wrong Content-Type or Accept, a body that is not one
  * JSON-RPC message, params the SDK cannot read ({@link JsonRpcMessages}). The header rules ({@link McpRequestRules})
  * come first, as in the SDK, so a foreign Origin is refused before the body is read. The SDK then gets the same
- * bytes (and checks the headers again). Every
- * refusal, and every error the SDK answers with a bare status (a refused Origin, Host or protocol version, GET, a
+ * bytes (and checks the headers again). The body passes {@link BodyAdmission} first (request cap, memory budget),
+ * as every /v1 body does. Every refusal, and every error the SDK answers with a bare status (a refused Origin, Host or protocol version, GET, a
  * body too large), is a JSON-RPC error body, id null when the request's id is unknown, as the MCP specification
  * suggests. These refusals are the client's mistakes and are logged at DEBUG only. GET and DELETE are 405 with
  * {@code Allow: POST}: a stateless server offers no SSE stream and no session to end.
@@ -42,39 +43,62 @@ final class McpEndpoint extends HttpServlet {
     private final McpJsonMapper json;
     private final JsonRpcMessages messages;
     private final int maxRequestBytes;
+    private final BodyAdmission admission;
 
     McpEndpoint(HttpServletStatelessServerTransport transport, ServerHttpHeaderValidator headerRules,
-            McpJsonMapper json, int maxRequestBytes) {
+            McpJsonMapper json, int maxRequestBytes, BodyAdmission admission) {
         this.transport = transport;
         this.headerRules = headerRules;
         this.json = json;
         this.messages = new JsonRpcMessages(json);
         this.maxRequestBytes = maxRequestBytes;
+        this.admission = admission;
     }
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response)
             throws ServletException, IOException {
         JsonRpcErrors errors = new JsonRpcErrors(response);
-        HttpServletRequest admitted = "POST".equals(request.getMethod()) ? admit(request, errors) : request;
-        if (admitted != null) {
-            transport.service(admitted, errors);
-            errors.replaceSdkError();
+        if (!"POST".equals(request.getMethod())) {
+            sdk(request, errors);
+            return;
         }
+        if (!acceptable(request, errors)) {
+            return;
+        }
+        // The body within the request cap and the memory budget, as on /v1; refusals as JSON-RPC errors.
+        admission.admit(request, BodyAdmission.Reading.MCP, refused -> {
+            refused.headers().forEach(errors::setHeader);
+            if (refused.status().value() == HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE) {
+                errors.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
+            } else {
+                errors.sendError(refused.status().value(), refused.body().error().message());
+            }
+        }, admitted -> {
+            HttpServletRequest checked = checked(admitted, errors);
+            if (checked != null) {
+                sdk(checked, errors);
+            }
+        });
     }
 
-    /** The request with its body readable again for the SDK, or null when it was answered here. */
-    private HttpServletRequest admit(HttpServletRequest request, JsonRpcErrors errors) throws IOException {
+    private void sdk(HttpServletRequest request, JsonRpcErrors errors) throws ServletException, IOException {
+        transport.service(request, errors);
+        errors.replaceSdkError();
+    }
+
+    /** Whether the headers allow reading the body; when not, the refusal was answered. */
+    private boolean acceptable(HttpServletRequest request, JsonRpcErrors errors) throws IOException {
         if (request.getContentLengthLong() > maxRequestBytes) {
             errors.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
-            return null;
+            return false;
         }
         // The SDK's own checks in the SDK's order, so that each still comes before the body is read and parsed.
         try {
             headerRules.validate(headers(request));
         } catch (ServerTransportSecurityException e) {
             errors.sendError(e.getStatusCode(), e.getMessage());
-            return null;
+            return false;
         }
         String contentType = request.getContentType();
         if (contentType == null || !contentType.split(";", 2)[0].trim().equalsIgnoreCase("application/json")) {
@@ -87,6 +111,11 @@ final class McpEndpoint extends HttpServlet {
                     ErrorCodes.INVALID_REQUEST, "The Accept header must list both application/json and "
                             + "text/event-stream, as the MCP Streamable HTTP transport requires."));
         }
+        return true;
+    }
+
+    /** The request with its body readable again for the SDK, or null when it was answered here. */
+    private HttpServletRequest checked(HttpServletRequest request, JsonRpcErrors errors) throws IOException {
         byte[] body = body(request, errors);
         if (body == null) {
             return null;
@@ -98,7 +127,10 @@ final class McpEndpoint extends HttpServlet {
                 errors.setStatus(HttpServletResponse.SC_ACCEPTED);
                 yield null;
             }
-            case JsonRpcMessages.Refused refused -> refused(errors, refused);
+            case JsonRpcMessages.Refused refused -> {
+                refused(errors, refused);
+                yield null;
+            }
         };
     }
 
@@ -140,11 +172,11 @@ final class McpEndpoint extends HttpServlet {
         };
     }
 
-    private static HttpServletRequest refused(JsonRpcErrors errors, JsonRpcMessages.Refused refused)
-            throws IOException {
+    /** Answers a refusal; false, so that a header check can return it. */
+    private static boolean refused(JsonRpcErrors errors, JsonRpcMessages.Refused refused) throws IOException {
         log.debug("Refused an MCP request ({}): {}", refused.code(), refused.message());
         errors.write(refused.httpStatus(), refused.id(), refused.code(), refused.message());
-        return null;
+        return false;
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransp
 import io.modelcontextprotocol.spec.McpSchema;
 import io.sites.app.SiteUrls;
 import io.sites.app.web.ApiOperations;
+import io.sites.app.web.BodyAdmission;
 import io.sites.app.web.OpenApiDocument;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
@@ -64,9 +65,10 @@ class McpServerConfiguration {
 
     @Bean
     ServletRegistrationBean<McpEndpoint> mcpEndpoint(HttpServletStatelessServerTransport transport,
-            McpRequestRules rules, @Value("${sites.limits.request-bytes}") long maxRequestBytes) {
+            McpRequestRules rules, @Value("${sites.limits.request-bytes}") long maxRequestBytes,
+            BodyAdmission admission) {
         ServletRegistrationBean<McpEndpoint> registration = new ServletRegistrationBean<>(
-                new McpEndpoint(transport, rules, mcpJson(), maxRequestSize(maxRequestBytes)), PATH);
+                new McpEndpoint(transport, rules, mcpJson(), maxRequestSize(maxRequestBytes), admission), PATH);
         registration.setName("mcp");
         registration.setLoadOnStartup(1);
         return registration;

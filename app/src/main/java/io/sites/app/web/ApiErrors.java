@@ -55,6 +55,9 @@ public final class ApiErrors {
             case NotFoundException notFound -> notFound(notFound);
             case PayloadTooLargeException tooLarge -> new Failure(HttpStatus.CONTENT_TOO_LARGE,
                     ErrorBody.of(ErrorCodes.PAYLOAD_TOO_LARGE, tooLarge.getMessage()));
+            case ServerBusyException busy -> new Failure(HttpStatus.SERVICE_UNAVAILABLE,
+                    ErrorBody.of(ErrorCodes.SERVER_BUSY, busy.getMessage()),
+                    Map.of(HttpHeaders.RETRY_AFTER, Long.toString(busy.retryAfter().toSeconds())));
             default -> unexpected(e);
         };
     }

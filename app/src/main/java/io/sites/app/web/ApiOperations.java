@@ -21,6 +21,7 @@ import io.sites.api.json.PublishWebsiteResult;
 import io.sites.api.json.UploadSlot;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.Accounts;
+import io.sites.command.bundle.DecodedContent;
 import io.sites.command.publish.PublishService;
 import io.sites.command.publish.PublishedVersion;
 import io.sites.command.publish.PublishedWebsite;
@@ -72,7 +73,13 @@ public class ApiOperations {
 
     /** createWebsite: version 1, live when this returns. */
     public PublishWebsiteResult createWebsite(AccountId caller, PublishWebsiteRequest request) {
-        PublishedWebsite published = publishing.createWebsite(caller, request);
+        return createWebsite(caller, request, Map.of());
+    }
+
+    /** createWebsite with the inline content of some files already decoded by the adapter, by index in files. */
+    public PublishWebsiteResult createWebsite(AccountId caller, PublishWebsiteRequest request,
+            Map<Integer, DecodedContent> decoded) {
+        PublishedWebsite published = publishing.createWebsite(caller, request, decoded);
         return new PublishWebsiteResult(published.websiteId().value(), published.jobId().value(),
                 published.version(), published.slug(), urls.page(published.slug()), published.bytesWritten());
     }
@@ -80,7 +87,13 @@ public class ApiOperations {
     /** createWebsiteVersion: a complete replacement bundle, live when this returns unless promote is false. */
     public PublishVersionResult createWebsiteVersion(AccountId caller, String websiteId,
             PublishVersionRequest request) {
-        PublishedVersion published = publishing.publishVersion(caller, websiteId, request);
+        return createWebsiteVersion(caller, websiteId, request, Map.of());
+    }
+
+    /** createWebsiteVersion with some contents already decoded, as {@link #createWebsite}. */
+    public PublishVersionResult createWebsiteVersion(AccountId caller, String websiteId,
+            PublishVersionRequest request, Map<Integer, DecodedContent> decoded) {
+        PublishedVersion published = publishing.publishVersion(caller, websiteId, request, decoded);
         return new PublishVersionResult(published.websiteId().value(), published.jobId().value(),
                 published.version(), published.current(), urls.page(published.slug()), published.bytesWritten());
     }

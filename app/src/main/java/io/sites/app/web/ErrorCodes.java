@@ -24,6 +24,8 @@ final class ErrorCodes {
     static final String UPLOAD_SIZE_MISMATCH = "UPLOAD_SIZE_MISMATCH";
     static final String NOT_IMPLEMENTED = "NOT_IMPLEMENTED";
     static final String HTTP_VERSION_NOT_SUPPORTED = "HTTP_VERSION_NOT_SUPPORTED";
+    /** 503: no memory for the request body in time (BodyAdmission); retry after Retry-After seconds. */
+    static final String SERVER_BUSY = "SERVER_BUSY";
 
     private ErrorCodes() {
     }

@@ -5,6 +5,7 @@ import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishVersionResult;
 import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.api.json.PublishWebsiteResult;
+import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -25,15 +26,17 @@ class WebsitesController {
     }
 
     @PostMapping(consumes = "application/json", produces = "application/json")
-    ResponseEntity<PublishWebsiteResult> createWebsite(AccountId caller, @RequestBody PublishWebsiteRequest request) {
-        PublishWebsiteResult published = operations.createWebsite(caller, request);
+    ResponseEntity<PublishWebsiteResult> createWebsite(AccountId caller, @RequestBody PublishWebsiteRequest request,
+            HttpServletRequest http) {
+        PublishWebsiteResult published = operations.createWebsite(caller, request, PublishBodyConverter.decoded(http));
         return ResponseEntity.created(URI.create("/v1/websites/" + published.websiteId())).body(published);
     }
 
     @PostMapping(path = "/{websiteId}/versions", consumes = "application/json", produces = "application/json")
     ResponseEntity<PublishVersionResult> createWebsiteVersion(AccountId caller, @PathVariable String websiteId,
-            @RequestBody PublishVersionRequest request) {
-        PublishVersionResult published = operations.createWebsiteVersion(caller, websiteId, request);
+            @RequestBody PublishVersionRequest request, HttpServletRequest http) {
+        PublishVersionResult published = operations.createWebsiteVersion(caller, websiteId, request,
+                PublishBodyConverter.decoded(http));
         return ResponseEntity.status(HttpStatus.CREATED).location(URI.create("/v1/jobs/" + published.jobId()))
                 .body(published);
     }

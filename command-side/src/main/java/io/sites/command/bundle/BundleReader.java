@@ -52,16 +52,26 @@ public final class BundleReader {
      * the calling account, so the publish path passes a resolver bound to it.
      */
     public Bundle read(List<PublishFile> files, RemoteFiles remote) {
+        return read(files, remote, Map.of());
+    }
+
+    /**
+     * As {@link #read(List, RemoteFiles)}, with the inline content of some files already decoded by the adapter that
+     * read the request ({@code decoded}, by index in {@code files}): such a file has no {@code content} text, and
+     * its decoded content gets exactly the checks and messages the text would have got.
+     */
+    public Bundle read(List<PublishFile> files, RemoteFiles remote, Map<Integer, DecodedContent> decoded) {
         Objects.requireNonNull(remote, "remote");
+        Objects.requireNonNull(decoded, "decoded");
         List<PublishFile> input = files == null ? List.of() : files;
         long remoteCount = input.stream().filter(f -> f != null && isRemote(f)).count();
         boolean resolveRemote = remoteCount <= limits.remoteFiles();
         if (resolveRemote && remoteCount > 0) {
-            remote.prepare(toResolve(input));
+            remote.prepare(toResolve(input, decoded));
         }
         List<Entry> entries = new ArrayList<>(input.size());
         for (int i = 0; i < input.size(); i++) {
-            entries.add(readFile(i, input.get(i), resolveRemote ? remote : null));
+            entries.add(readFile(i, input.get(i), decoded.get(i), resolveRemote ? remote : null));
         }
         markDuplicates(entries);
 
@@ -121,6 +131,7 @@ public final class BundleReader {
         long size = -1;
         byte[] bytes;
         BlobRef stored;
+        DecodedContent.Spilled spilled;
         RemoteFiles.Contents storedContents;
         String contentType;
 
@@ -131,16 +142,16 @@ public final class BundleReader {
         }
 
         BundleFile toFile() {
-            if (!pathValid || (bytes == null && stored == null) || contentType == null) {
+            if (!pathValid || (bytes == null && stored == null && spilled == null) || contentType == null) {
                 throw new IllegalStateException("files[" + index + "] was not checked completely");
             }
-            return new BundleFile(path, contentType, bytes, stored);
+            return new BundleFile(path, contentType, bytes, stored, spilled);
         }
     }
 
     // ---- one file --------------------------------------------------------------------------------------------
 
-    private Entry readFile(int index, PublishFile file, RemoteFiles remote) {
+    private Entry readFile(int index, PublishFile file, DecodedContent decoded, RemoteFiles remote) {
         if (file == null) {
             Entry e = new Entry(index, null, new Findings(null, null));
             e.findings.add(Codes.INVALID_FILE,
@@ -169,7 +180,8 @@ public final class BundleReader {
         }
 
         List<String> bodies = new ArrayList<>(3);
-        if (file.content() != null) {
+        boolean content = file.content() != null || decoded != null;
+        if (content) {
             bodies.add("content");
         }
         if (present(file.sourceUrl())) {
@@ -190,8 +202,10 @@ public final class BundleReader {
                             + "); exactly one of content, sourceUrl or uploadKey is allowed.",
                     "Keep only one of " + String.join(", ", bodies) + " and remove the other"
                             + (bodies.size() > 2 ? "s" : "") + ".");
-        } else if (file.content() != null) {
-            if (encodingKnown) {
+        } else if (content) {
+            if (encodingKnown && decoded != null) {
+                readDecoded(e, decoded);
+            } else if (encodingKnown) {
                 readContent(e, base64);
             }
         } else if (remote != null && e.pathValid) {
@@ -205,6 +219,7 @@ public final class BundleReader {
         if (e.size > fileLimit) {
             e.bytes = null;
             e.stored = null;
+            e.spilled = null;
             out.add(Codes.FILE_TOO_LARGE,
                     "File " + out.file() + " is " + Text.bytes(e.size) + " after decoding; the limit is "
                             + Text.bytes(limits.fileBytes()) + human(limits.fileBytes()) + " per file.",
@@ -213,6 +228,9 @@ public final class BundleReader {
         }
         if (e.stored != null && e.contentType != null && AuthoringRules.scans(scanEssence(e))) {
             e.bytes = readStored(e);
+        }
+        if (e.spilled != null && e.contentType != null && AuthoringRules.scans(scanEssence(e))) {
+            e.bytes = readSpilled(e);
         }
         if (e.bytes != null && e.contentType != null) {
             AuthoringRules.check(scanEssence(e), e.bytes, out);
@@ -234,12 +252,7 @@ public final class BundleReader {
             }
             Base64Text.Inspection inspection = Base64Text.inspect(content);
             if (!inspection.valid()) {
-                e.findings.add(Codes.INVALID_ENCODING,
-                        "File " + e.findings.file() + " is declared as base64 (contentEncoding \"base64\"), but its "
-                                + "content is not valid base64.",
-                        capitalize(inspection.problem()) + " Encode the file's bytes with standard base64 and send "
-                                + "only the encoded text; for a text file you can instead send the text itself and "
-                                + "omit contentEncoding.");
+                notBase64(e, inspection.problem());
                 return;
             }
             e.size = inspection.decodedLength();
@@ -250,18 +263,56 @@ public final class BundleReader {
         }
         int bad = firstUnpairedSurrogate(content);
         if (bad >= 0) {
-            String where = position(content, bad);
-            e.findings.add(Codes.INVALID_ENCODING,
-                    "File " + e.findings.file() + " contains an unpaired UTF-16 surrogate ("
-                            + Text.codePoint(content.charAt(bad)) + ") at " + where + ", which is not valid Unicode "
-                            + "text and cannot be stored as UTF-8.",
-                    "Remove or replace the character at " + where + " (often half of an emoji that was cut off). If "
-                            + "the file is binary, send it base64-encoded with contentEncoding \"base64\".");
+            unpairedSurrogate(e, content.charAt(bad), position(content, bad));
             return;
         }
         e.size = utf8Length(content);
         if (e.size <= fileLimit) {
             e.bytes = content.getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Content the adapter decoded while reading the request: the same verdicts as {@link #readContent}. */
+    private static void readDecoded(Entry e, DecodedContent decoded) {
+        switch (decoded) {
+            case DecodedContent.Held held -> {
+                e.size = held.bytes().length;
+                e.bytes = held.bytes();
+            }
+            case DecodedContent.Spilled spilled -> {
+                e.size = spilled.size();
+                e.spilled = spilled;
+            }
+            case DecodedContent.Oversized oversized -> e.size = oversized.size();
+            case DecodedContent.NotBase64 invalid -> notBase64(e, invalid.problem());
+            case DecodedContent.UnpairedSurrogate unpaired -> unpairedSurrogate(e, unpaired.surrogate(),
+                    unpaired.where());
+        }
+    }
+
+    private static void notBase64(Entry e, String problem) {
+        e.findings.add(Codes.INVALID_ENCODING,
+                "File " + e.findings.file() + " is declared as base64 (contentEncoding \"base64\"), but its "
+                        + "content is not valid base64.",
+                capitalize(problem) + " Encode the file's bytes with standard base64 and send "
+                        + "only the encoded text; for a text file you can instead send the text itself and "
+                        + "omit contentEncoding.");
+    }
+
+    private static void unpairedSurrogate(Entry e, char surrogate, String where) {
+        e.findings.add(Codes.INVALID_ENCODING,
+                "File " + e.findings.file() + " contains an unpaired UTF-16 surrogate ("
+                        + Text.codePoint(surrogate) + ") at " + where + ", which is not valid Unicode "
+                        + "text and cannot be stored as UTF-8.",
+                "Remove or replace the character at " + where + " (often half of an emoji that was cut off). If "
+                        + "the file is binary, send it base64-encoded with contentEncoding \"base64\".");
+    }
+
+    private static byte[] readSpilled(Entry e) {
+        try {
+            return java.nio.file.Files.readAllBytes(e.spilled.file());
+        } catch (IOException failed) {
+            throw new UncheckedIOException("Could not read back " + e.path, failed);
         }
     }
 
@@ -457,10 +508,12 @@ public final class BundleReader {
     // ---- helpers ---------------------------------------------------------------------------------------------
 
     /** Exactly the files readFile will resolve: one body, remote, with a valid path. */
-    private static List<RemoteFiles.Request> toResolve(List<PublishFile> input) {
+    private static List<RemoteFiles.Request> toResolve(List<PublishFile> input,
+            Map<Integer, DecodedContent> decoded) {
         List<RemoteFiles.Request> requests = new ArrayList<>();
-        for (PublishFile f : input) {
-            if (f == null || f.content() != null || !isRemote(f)
+        for (int i = 0; i < input.size(); i++) {
+            PublishFile f = input.get(i);
+            if (f == null || f.content() != null || decoded.containsKey(i) || !isRemote(f)
                     || (present(f.sourceUrl()) && present(f.uploadKey()))) {
                 continue;
             }

@@ -18,6 +18,7 @@ import io.sites.command.bundle.Bundle;
 import io.sites.command.bundle.BundleFile;
 import io.sites.command.bundle.BundleInvalidException;
 import io.sites.command.bundle.BundleReader;
+import io.sites.command.bundle.DecodedContent;
 import io.sites.command.bundle.RemoteFiles;
 import io.sites.command.fetch.SourceFetches;
 import io.sites.command.upload.Uploads;
@@ -25,7 +26,9 @@ import io.sites.command.website.SlugClaims;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,6 +81,15 @@ public class PublishService {
     }
 
     public PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request) {
+        return createWebsite(owner, request, Map.of());
+    }
+
+    /**
+     * As {@link #createWebsite(AccountId, PublishWebsiteRequest)}, with the inline content of some files already
+     * decoded by the adapter that read the request ({@code decoded}, by index in the request's files).
+     */
+    public PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request,
+            Map<Integer, DecodedContent> decoded) {
         Map<String, String> fields = new LinkedHashMap<>();
         checkLength(fields, "name", request.name(), NAME_MAX);
         checkLength(fields, "description", request.description(), DESCRIPTION_MAX);
@@ -94,7 +106,7 @@ public class PublishService {
         if (request.slug() != null) {
             Slug.problem(request.slug()).ifPresent(problem -> fields.put("slug", problem));
         }
-        Bundle bundle = readBundle(owner, fields, request.files());
+        Bundle bundle = readBundle(owner, fields, request.files(), decoded);
 
         String name = request.name() != null && !request.name().isBlank() ? request.name().strip()
                 : request.slug() != null ? request.slug() : "Untitled website";
@@ -142,12 +154,18 @@ public class PublishService {
     }
 
     public PublishedVersion publishVersion(AccountId caller, String websiteId, PublishVersionRequest request) {
+        return publishVersion(caller, websiteId, request, Map.of());
+    }
+
+    /** As {@link #publishVersion(AccountId, String, PublishVersionRequest)}, with content already decoded. */
+    public PublishedVersion publishVersion(AccountId caller, String websiteId, PublishVersionRequest request,
+            Map<Integer, DecodedContent> decoded) {
         if (!WebsiteId.isWellFormed(websiteId)) {
             throw new WebsiteNotFoundException(websiteId);
         }
         Map<String, String> fields = new LinkedHashMap<>();
         checkLength(fields, "message", request.message(), MESSAGE_MAX);
-        Bundle bundle = readBundle(caller, fields, request.files());
+        Bundle bundle = readBundle(caller, fields, request.files(), decoded);
         rateLimit.acquire(caller);
         JobId jobId = JobId.generate();
         uploads.claim(caller, slotClaims(request.files(), bundle), jobId.value());
@@ -227,13 +245,14 @@ public class PublishService {
         };
     }
 
-    private Bundle readBundle(AccountId caller, Map<String, String> fields, List<PublishFile> files) {
+    private Bundle readBundle(AccountId caller, Map<String, String> fields, List<PublishFile> files,
+            Map<Integer, DecodedContent> decoded) {
         if (files == null || files.isEmpty()) {
             fields.put("files", "Required: at least one file, and index.html among them.");
             throw new RequestInvalidException(fields, List.of());
         }
         try (SourceFetches.Batch fetched = fetches.open(caller)) {
-            Bundle bundle = bundles.read(files, remoteFiles(caller, uploads, fetched));
+            Bundle bundle = bundles.read(files, remoteFiles(caller, uploads, fetched), decoded);
             if (!fields.isEmpty()) {
                 throw new RequestInvalidException(fields, List.of());
             }
@@ -263,6 +282,11 @@ public class PublishService {
                     }
                     permits.acquire();
                     try {
+                        if (file.bytes() == null) {
+                            try (InputStream spilled = Files.newInputStream(file.spilled().file())) {
+                                return blobs.write(spilled); // decoded while read; streamed, never held
+                            }
+                        }
                         return blobs.write(file.bytes());
                     } finally {
                         permits.release();

@@ -1,0 +1,267 @@
+package io.sites.app.web;
+
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * Lets a JSON request body (REST /v1, MCP /mcp) be read only within the request cap and the process-wide
+ * {@link MemoryBudget}: a declared length is checked and reserved before a byte is read; a chunked body is first
+ * spooled to a temporary file under the cap, then reserved by its size; a large publish is spooled and decoded while
+ * read ({@link InlineContents}), which reserves as it goes. No memory in time: 503 SERVER_BUSY with Retry-After. The
+ * memory is given back and the temporary files deleted when the request ends, however it ends. Upload PUTs are not
+ * here: they stream to the blob store and hold only a buffer. See docs/DECISIONS.md for the figures.
+ */
+@Component
+public class BodyAdmission {
+    /**
+     * Heap a REST body takes per byte while Jackson binds it: a long JSON string is gathered as char[] segments (2
+     * bytes a character), copied into a builder and then into the String (1 byte each for base64 and ASCII), and
+     * decoded to bytes (3/4) while the String is still held.
+     */
+    private static final int REST_HEAP_PER_BYTE = 4;
+    /**
+     * Heap an MCP body takes per byte: the SDK reads the whole body into a growing byte array and a String, which are
+     * still held while Jackson parses it as a REST body is parsed.
+     */
+    private static final int MCP_HEAP_PER_BYTE = 5;
+    /** Small bodies, nearly every request, skip the budget: even all request threads at once hold little. */
+    static final long SMALL_BODY = 16 * 1024;
+    /** Publish bodies above this are decoded while read instead of bound whole; below it, today's fast path. */
+    static final long LARGE_BODY = 1024 * 1024;
+    private static final String SPOOLED = BodyAdmission.class.getName() + ".spooled";
+    /** The default budget, when none is configured: this share of the maximum heap (see docs/DECISIONS.md). */
+    static final double DEFAULT_HEAP_SHARE = 0.5;
+
+    private static final String LARGE_FILES = "Send large files through upload slots (POST /v1/uploads) or by "
+            + "sourceUrl instead of inline content.";
+
+    private final long maxBytes;
+    private final MemoryBudget budget;
+    private final Path spoolRoot;
+
+    BodyAdmission(@Value("${sites.limits.request-bytes}") long maxBytes,
+            @Value("${sites.limits.body-memory-bytes:0}") long memoryBytes,
+            @Value("${sites.limits.body-memory-wait:5s}") Duration wait,
+            @Value("${sites.data-dir}") Path dataDir) throws IOException {
+        this.maxBytes = maxBytes;
+        this.budget = new MemoryBudget(memoryBytes > 0 ? memoryBytes
+                : (long) (Runtime.getRuntime().maxMemory() * DEFAULT_HEAP_SHARE), wait);
+        this.spoolRoot = dataDir.resolve("tmp").resolve("bodies");
+        Files.createDirectories(spoolRoot);
+        // Older files belong to requests of a process that crashed; younger ones may be another replica's that shares
+        // the data directory (no request takes an hour).
+        Instant stale = Instant.now().minus(Duration.ofHours(1));
+        try (Stream<Path> leftovers = Files.walk(spoolRoot)) {
+            for (Path leftover : leftovers.sorted(Comparator.reverseOrder()).toList()) {
+                if (!leftover.equals(spoolRoot) && Files.getLastModifiedTime(leftover).toInstant().isBefore(stale)) {
+                    Files.deleteIfExists(leftover);
+                }
+            }
+        }
+    }
+
+    /** How a refusal is answered: the envelope on /v1, a JSON-RPC error on /mcp. */
+    @FunctionalInterface
+    public interface Refusal {
+        void refuse(ApiErrors.Failure failure) throws IOException;
+    }
+
+    /** The rest of the request, with a body that may now be read. */
+    @FunctionalInterface
+    public interface Admitted {
+        void proceed(HttpServletRequest request) throws IOException, ServletException;
+    }
+
+    /** How a route's body is read, which decides what it costs. */
+    public enum Reading {
+        /** Bound whole by Jackson, as every /v1 body. */
+        REST(REST_HEAP_PER_BYTE),
+        /** A REST publish: above {@link #LARGE_BODY} spooled and decoded while read, reserving what it holds. */
+        REST_PUBLISH(REST_HEAP_PER_BYTE),
+        /** Read whole into a String by the MCP SDK. */
+        MCP(MCP_HEAP_PER_BYTE);
+
+        private final int heapPerByte;
+
+        Reading(int heapPerByte) {
+            this.heapPerByte = heapPerByte;
+        }
+    }
+
+    /**
+     * Runs {@code next} once the body is within the cap and its memory is reserved, else answers through
+     * {@code refusal}.
+     */
+    public void admit(HttpServletRequest request, Reading reading, Refusal refusal, Admitted next)
+            throws IOException, ServletException {
+        long declared = request.getContentLengthLong();
+        boolean chunked = declared < 0 && request.getHeader("Transfer-Encoding") != null;
+        if (declared <= 0 && !chunked) {
+            next.proceed(request);
+            return;
+        }
+        if (declared > maxBytes) {
+            refusal.refuse(ApiErrors.of(new PayloadTooLargeException(tooLarge())));
+            return;
+        }
+        boolean spool = chunked || reading == Reading.REST_PUBLISH && declared > LARGE_BODY;
+        try (SpooledBody spooled = spool ? SpooledBody.in(spoolRoot, this) : null) {
+            long size = declared;
+            if (spooled != null) {
+                try {
+                    // The container's stream is not closed: it is the container's.
+                    spooled.fill(new CappedInput(request.getInputStream(), maxBytes, tooLarge()));
+                } catch (PayloadTooLargeException refused) {
+                    refusal.refuse(ApiErrors.of(refused));
+                    return;
+                }
+                size = spooled.size();
+            }
+            // A large publish is decoded from its spooled body (InlineContents), reserving only what it will hold.
+            boolean decodedWhileRead = reading == Reading.REST_PUBLISH && size > LARGE_BODY;
+            long cost = decodedWhileRead || size <= SMALL_BODY ? 0 : size * reading.heapPerByte;
+            MemoryBudget.Reservation reservation = null;
+            if (cost > 0) {
+                try {
+                    reservation = reserve(cost);
+                } catch (PayloadTooLargeException | ServerBusyException refused) {
+                    refusal.refuse(ApiErrors.of(refused));
+                    return;
+                }
+            }
+            if (decodedWhileRead) {
+                request.setAttribute(SPOOLED, spooled);
+            }
+            proceed(next, new Body(request, size, spooled == null ? null : spooled.body()), reservation);
+        }
+    }
+
+    /**
+     * Reserves {@code cost} bytes of the budget, waiting a little when it is taken.
+     *
+     * @throws ServerBusyException when they cannot be had in time
+     * @throws PayloadTooLargeException when they could never be had
+     */
+    MemoryBudget.Reservation reserve(long cost) {
+        if (!budget.fits(cost)) {
+            throw new PayloadTooLargeException("This request needs more memory (" + cost + " bytes) than this "
+                    + "server can give one request. " + LARGE_FILES);
+        }
+        try {
+            MemoryBudget.Reservation reserved = budget.reserve(cost);
+            if (reserved == null) {
+                throw busy();
+            }
+            return reserved;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw busy();
+        }
+    }
+
+    /** The spooled body of a large REST publish, to be decoded while read; null for any other request. */
+    static SpooledBody spooled(HttpServletRequest request) {
+        return request.getAttribute(SPOOLED) instanceof SpooledBody spooled ? spooled : null;
+    }
+
+    private static void proceed(Admitted next, Body body, MemoryBudget.Reservation reservation)
+            throws IOException, ServletException {
+        try {
+            next.proceed(body);
+        } finally {
+            body.close();
+            if (reservation != null) {
+                reservation.close();
+            }
+        }
+    }
+
+    private ServerBusyException busy() {
+        Duration retry = budget.waitLimit().compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1)
+                : budget.waitLimit();
+        return new ServerBusyException("The server is taking in as many large requests as its memory allows. "
+                + "Nothing was published; send the same request again in " + retry.toSeconds() + " seconds.", retry);
+    }
+
+    private String tooLarge() {
+        return "The request body is larger than " + maxBytes + " bytes. " + LARGE_FILES;
+    }
+
+    /** The admitted body: read from the client within the cap, or from its spooled file. */
+    private final class Body extends HttpServletRequestWrapper {
+        private final long size;
+        private final Path spooled;
+        private ServletInputStream stream;
+        private BufferedReader reader;
+
+        Body(HttpServletRequest request, long size, Path spooled) {
+            super(request);
+            this.size = size;
+            this.spooled = spooled;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return size;
+        }
+
+        @Override
+        public int getContentLength() {
+            return size > Integer.MAX_VALUE ? -1 : (int) size;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() throws IOException {
+            if (reader != null) {
+                throw new IllegalStateException("getReader() was called already");
+            }
+            if (stream == null) {
+                stream = open();
+            }
+            return stream;
+        }
+
+        @Override
+        public BufferedReader getReader() throws IOException {
+            if (stream != null) {
+                throw new IllegalStateException("getInputStream() was called already");
+            }
+            if (reader == null) {
+                String encoding = getCharacterEncoding();
+                Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
+                reader = new BufferedReader(new InputStreamReader(open(), charset));
+            }
+            return reader;
+        }
+
+        private ServletInputStream open() throws IOException {
+            InputStream in = spooled == null ? super.getInputStream() : Files.newInputStream(spooled);
+            return new CappedInput(in, maxBytes, tooLarge());
+        }
+
+        /** Closes a spooled file's stream so that the file can go; the container's own stream stays its own. */
+        void close() throws IOException {
+            if (spooled != null && reader != null) {
+                reader.close();
+            } else if (spooled != null && stream != null) {
+                stream.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.sites.app.web;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.regex.Pattern;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Every API request body passes {@link BodyAdmission} (the request cap and the memory budget) before a controller
+ * reads it; refusals are the envelope. Registered after the security chain, so nothing of an unauthenticated
+ * request's body is read or spooled. Larger files belong in upload slots, which stream to the blob store.
+ */
+@Component
+class BodyAdmissionFilter extends OncePerRequestFilter {
+    /** createWebsite and createWebsiteVersion, whose large bodies are decoded while read. */
+    private static final Pattern PUBLISH = Pattern.compile("/v1/websites(/[^/]+/versions)?");
+
+    private final BodyAdmission admission;
+    private final ErrorResponses errors;
+
+    BodyAdmissionFilter(BodyAdmission admission, ErrorResponses errors) {
+        this.admission = admission;
+        this.errors = errors;
+    }
+
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return !request.getRequestURI().startsWith("/v1");
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        BodyAdmission.Reading reading = "POST".equals(request.getMethod())
+                && PUBLISH.matcher(request.getRequestURI()).matches()
+                ? BodyAdmission.Reading.REST_PUBLISH : BodyAdmission.Reading.REST;
+        admission.admit(request, reading, refused -> {
+            refused.headers().forEach(response::setHeader);
+            errors.write(response, refused.status().value(), refused.body());
+        }, admitted -> chain.doFilter(admitted, response));
+    }
+}

@@ -1,0 +1,241 @@
+package io.sites.app.web;
+
+import io.sites.api.json.PublishFile;
+import io.sites.api.json.PublishVersionRequest;
+import io.sites.api.json.PublishWebsiteRequest;
+import io.sites.command.bundle.BundleLimits;
+import io.sites.command.bundle.DecodedContent;
+import io.sites.command.bundle.InlineDecoder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamContext;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads a large publish body from its spooled file without ever holding a file's content as one String: Jackson
+ * binds the request with each {@code files[].content} string left unread (its streaming parser skips a string that
+ * is not asked for), noting only where it starts; then each is decoded from the file a buffer at a time (JSON
+ * escapes, then base64 or UTF-8 text) by an {@link InlineDecoder}, held below {@link #SPILL_ABOVE} bytes and in a
+ * temporary file beside the body above. Memory is reserved from the budget before each step, for what it will hold.
+ */
+@Component
+class InlineContents {
+    /** A file's decoded bytes above this go to a temporary file; below, they are held (most files of a site). */
+    static final long SPILL_ABOVE = 1024 * 1024;
+    /** Heap per token of the body: the records, lists and strings bound from it, and the bundle reader's per file. */
+    private static final int HEAP_PER_TOKEN = 200;
+    /** Heap per byte of the body outside contents (names, paths, descriptions), bound as Strings. */
+    private static final int HEAP_PER_STRUCTURE_BYTE = 4;
+    /** Heap per byte of content held: the bytes, and the authoring rules' text of pages, styles and scripts. */
+    private static final int HEAP_PER_HELD_BYTE = 3;
+    private static final String SLICE = "\u0000content@";
+
+    private final JsonMapper plain;
+    private final JsonMapper slices;
+    private final BundleLimits limits;
+
+    InlineContents(JsonMapper json, BundleLimits limits) {
+        this.plain = json;
+        this.slices = json.rebuild().addMixIn(PublishFile.class, ContentSlices.class).build();
+        this.limits = limits;
+    }
+
+    /** A request as bound, its large contents replaced by {@code decoded} (by index in its files). */
+    record Read<T>(T request, Map<Integer, DecodedContent> decoded) {
+    }
+
+    <T> Read<T> read(SpooledBody body, Class<T> type) throws IOException {
+        Survey survey = survey(body);
+        body.reserve(survey.tokens() * HEAP_PER_TOKEN
+                + Math.max(0, body.size() - survey.contentBytes()) * HEAP_PER_STRUCTURE_BYTE);
+        T request;
+        try (InputStream in = Files.newInputStream(body.body())) {
+            request = slices.readValue(in, type);
+        }
+        List<PublishFile> files = files(request);
+        if (files == null) {
+            return new Read<>(request, Map.of());
+        }
+        long held = survey.smallContentBytes();
+        for (PublishFile file : files) {
+            Long length = file == null || !isSlice(file.content()) ? null
+                    : survey.large().get(offset(file.content()));
+            if (length != null && InlineDecoder.readBack(file.path(), file.contentType())) {
+                held += length;
+            }
+        }
+        body.reserve(held * HEAP_PER_HELD_BYTE);
+        Map<Integer, DecodedContent> decoded = new HashMap<>();
+        List<PublishFile> bound = new ArrayList<>(files.size());
+        for (int i = 0; i < files.size(); i++) {
+            PublishFile file = files.get(i);
+            if (file != null && isSlice(file.content())) {
+                decoded.put(i, decode(body, offset(file.content()), "base64".equals(file.contentEncoding())));
+                file = new PublishFile(file.path(), null, file.contentEncoding(), file.contentType(),
+                        file.sourceUrl(), file.uploadKey());
+            }
+            bound.add(file);
+        }
+        return new Read<>(withFiles(request, bound), decoded);
+    }
+
+    /**
+     * What binding and decoding the body will hold, found by the streaming parser alone (strings skipped unread):
+     * its tokens, the bytes its files[].content strings span at most, those of them that will be held (each at most
+     * {@link #SPILL_ABOVE}), and where the larger ones start, with their length.
+     */
+    private record Survey(long tokens, long contentBytes, long smallContentBytes, Map<Long, Long> large) {
+    }
+
+    private Survey survey(SpooledBody body) throws IOException {
+        long tokens = 0;
+        long contentBytes = 0;
+        long small = 0;
+        Map<Long, Long> large = new HashMap<>();
+        try (JsonParser parser = plain.createParser(Files.newInputStream(body.body()))) {
+            long start = -1;
+            for (JsonToken token = parser.nextToken(); ; token = parser.nextToken()) {
+                long at = token == null ? body.size() : parser.currentTokenLocation().getByteOffset();
+                if (start >= 0) {
+                    long length = at - start;
+                    contentBytes += length;
+                    if (length <= SPILL_ABOVE) {
+                        small += length;
+                    } else {
+                        large.put(start, length);
+                    }
+                    start = -1;
+                }
+                if (token == null) {
+                    break;
+                }
+                tokens++;
+                if (token == JsonToken.VALUE_STRING && isContent(parser.streamReadContext())) {
+                    start = at;
+                }
+            }
+        }
+        return new Survey(tokens, contentBytes, small, large);
+    }
+
+    private static boolean isContent(TokenStreamContext at) {
+        TokenStreamContext list = at.getParent();
+        TokenStreamContext root = list == null ? null : list.getParent();
+        return at.inObject() && "content".equals(at.currentName()) && list.inArray() && root != null
+                && root.inObject() && "files".equals(root.currentName()) && root.getParent() != null
+                && root.getParent().inRoot();
+    }
+
+    /** Unescapes the JSON string starting at {@code offset} into the decoder, a buffer at a time. */
+    private DecodedContent decode(SpooledBody body, long offset, boolean base64) throws IOException {
+        try (InlineDecoder decoder = InlineDecoder.of(base64, body.dir(), SPILL_ABOVE, limits);
+                FileChannel channel = FileChannel.open(body.body())) {
+            channel.position(offset + 1);
+            Reader in = new java.io.InputStreamReader(Channels.newInputStream(channel), StandardCharsets.UTF_8);
+            char[] read = new char[8192];
+            char[] out = new char[8192];
+            int o = 0;
+            int escape = 0; // 0: none, 1: after a backslash, 2..5: in \\uXXXX
+            int unicode = 0;
+            for (int n = in.read(read); n >= 0; n = in.read(read)) {
+                for (int i = 0; i < n; i++) {
+                    char c = read[i];
+                    if (escape == 0 && c == '"') {
+                        decoder.accept(out, 0, o);
+                        return decoder.finish();
+                    }
+                    if (escape == 0 && c == '\\') {
+                        escape = 1;
+                        continue;
+                    }
+                    if (escape == 1) {
+                        if (c == 'u') {
+                            escape = 2;
+                            unicode = 0;
+                            continue;
+                        }
+                        escape = 0;
+                        c = switch (c) {
+                            case 'b' -> '\b';
+                            case 'f' -> '\f';
+                            case 'n' -> '\n';
+                            case 'r' -> '\r';
+                            case 't' -> '\t';
+                            default -> c; // " \ and /
+                        };
+                    } else if (escape >= 2) {
+                        unicode = unicode << 4 | Character.digit(c, 16);
+                        if (escape++ < 5) {
+                            continue;
+                        }
+                        escape = 0;
+                        c = (char) unicode;
+                    }
+                    out[o++] = c;
+                    if (o == out.length) {
+                        decoder.accept(out, 0, o);
+                        o = 0;
+                    }
+                }
+            }
+            throw new IllegalStateException("The content string at byte " + offset + " has no end");
+        }
+    }
+
+    private static boolean isSlice(String content) {
+        return content != null && content.startsWith(SLICE);
+    }
+
+    private static long offset(String slice) {
+        return Long.parseLong(slice.substring(SLICE.length()));
+    }
+
+    private static List<PublishFile> files(Object request) {
+        return switch (request) {
+            case PublishWebsiteRequest website -> website.files();
+            case PublishVersionRequest version -> version.files();
+            default -> null;
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T withFiles(T request, List<PublishFile> files) {
+        return (T) switch (request) {
+            case PublishWebsiteRequest w -> new PublishWebsiteRequest(w.name(), w.category(), w.description(),
+                    w.slug(), files);
+            case PublishVersionRequest v -> new PublishVersionRequest(files, v.message(), v.promote());
+            default -> request;
+        };
+    }
+
+    /** Binds files[].content as where it starts in the body, leaving the string itself unread. */
+    abstract static class ContentSlices {
+        @JsonDeserialize(using = Start.class)
+        abstract String content();
+    }
+
+    static final class Start extends ValueDeserializer<String> {
+        @Override
+        public String deserialize(JsonParser parser, DeserializationContext context) {
+            if (parser.currentToken() != JsonToken.VALUE_STRING) {
+                return context.readValue(parser, String.class);
+            }
+            return SLICE + parser.currentTokenLocation().getByteOffset();
+        }
+    }
+}

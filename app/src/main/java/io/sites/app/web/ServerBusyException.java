@@ -1,0 +1,17 @@
+package io.sites.app.web;
+
+import java.time.Duration;
+
+/** The memory for taking in a request body could not be had in time: 503, the client retries after a while. */
+class ServerBusyException extends RuntimeException {
+    private final Duration retryAfter;
+
+    ServerBusyException(String message, Duration retryAfter) {
+        super(message);
+        this.retryAfter = retryAfter;
+    }
+
+    Duration retryAfter() {
+        return retryAfter;
+    }
+}
