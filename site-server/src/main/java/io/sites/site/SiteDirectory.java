@@ -23,6 +23,7 @@ public class SiteDirectory {
 
     private final Map<String, Site> bySlug = new ConcurrentHashMap<>();
     private final Map<WebsiteId, String> slugs = new ConcurrentHashMap<>();
+    private volatile boolean caughtUp;
 
     /** One stored version: its files by path and when it was published (the Last-Modified of its files). */
     public record Version(int number, Instant publishedAt, String lastModified, Map<String, ManifestEntry> files) {
@@ -99,6 +100,19 @@ public class SiteDirectory {
             return;
         }
         bySlug.computeIfPresent(slug, (key, site) -> site.websiteId().equals(websiteId) ? change.apply(site) : site);
+    }
+
+    /**
+     * Whether this directory holds everything the event store held when this replica started. Until then a site
+     * request may concern a version not read yet, so the site server answers 503 rather than a wrong 404; a
+     * readiness probe may use it too.
+     */
+    public boolean isCaughtUp() {
+        return caughtUp;
+    }
+
+    void caughtUp() {
+        caughtUp = true;
     }
 
     /** The website at this slug, deleted or not; empty when the slug was never used. */

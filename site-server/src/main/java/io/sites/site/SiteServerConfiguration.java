@@ -4,6 +4,8 @@ import io.sites.api.blob.BlobStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.axonframework.config.ConfigurerModule;
+import org.axonframework.eventhandling.tokenstore.inmemory.InMemoryTokenStore;
+import org.axonframework.lifecycle.Phase;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -33,9 +35,26 @@ public class SiteServerConfiguration {
     }
 
     @Bean
-    ConfigurerModule siteDirectoryTokenStore(SiteDirectorySnapshots snapshots) {
-        return configurer -> configurer.eventProcessing(processing -> processing.registerTokenStore(
-                SiteDirectoryProjection.PROCESSING_GROUP, c -> snapshots.tokenStore(c.serializer())));
+    SiteDirectoryCatchUp siteDirectoryCatchUp(SiteDirectory directory) {
+        return new SiteDirectoryCatchUp(directory);
+    }
+
+    /**
+     * The projection's token store, and the store's head noted at start, before the projection reads: the
+     * directory is caught up once it has read that far.
+     */
+    @Bean
+    ConfigurerModule siteDirectoryTokenStore(SiteDirectorySnapshots snapshots, SiteDirectoryCatchUp catchUp) {
+        return configurer -> {
+            configurer.eventProcessing(processing -> processing.registerTokenStore(
+                    SiteDirectoryProjection.PROCESSING_GROUP, c -> {
+                        InMemoryTokenStore store = snapshots.tokenStore(c.serializer());
+                        catchUp.reached(snapshots.lastWritten());
+                        return store;
+                    }));
+            configurer.onInitialize(c -> c.onStart(Phase.INBOUND_EVENT_CONNECTORS - 1,
+                    () -> catchUp.startedAt(c.eventStore().createHeadToken())));
+        };
     }
 
     @Bean

@@ -7,7 +7,9 @@ import static io.sites.app.Bundles.version;
 import io.sites.app.Http;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -32,11 +34,24 @@ final class Acknowledged {
     }
 
     final Map<String, Website> websites = new ConcurrentHashMap<>();
+    /** Files every bundle carries besides its own index.html: stored once, but named in every version's manifest. */
+    private final List<Map<String, Object>> shared = new ArrayList<>();
     final AtomicInteger publishes = new AtomicInteger();
     final AtomicInteger serverErrors = new AtomicInteger();
     final AtomicInteger unavailable = new AtomicInteger();
     final AtomicInteger lost = new AtomicInteger();
     final AtomicInteger reused = new AtomicInteger();
+
+    Acknowledged() {
+        this(0);
+    }
+
+    /** With {@code sharedFiles} more files per version, so that each version weighs more in the event stream. */
+    Acknowledged(int sharedFiles) {
+        for (int i = 0; i < sharedFiles; i++) {
+            shared.add(file("assets/part-" + i + ".css", ".part-" + i + " { margin: " + i + "px; }\n"));
+        }
+    }
 
     int count() {
         return websites.values().stream().mapToInt(website -> website.versions().size()).sum();
@@ -48,7 +63,7 @@ final class Acknowledged {
         byte[] page = page(slug);
         publishes.incrementAndGet();
         Http.Response created = send(() -> api.post("/v1/websites", ServiceProcess.TOKEN,
-                site(slug, "Durability", file("index.html", new String(page, StandardCharsets.UTF_8)))));
+                site(slug, "Durability", bundle(page))));
         if (created == null || created.status() != 201) {
             return null;
         }
@@ -65,7 +80,7 @@ final class Acknowledged {
         byte[] page = page(website.slug());
         publishes.incrementAndGet();
         Http.Response published = send(() -> api.post("/v1/websites/" + website.id() + "/versions",
-                ServiceProcess.TOKEN, version(null, null, file("index.html", new String(page, StandardCharsets.UTF_8)))));
+                ServiceProcess.TOKEN, version(null, null, bundle(page))));
         if (published == null || published.status() != 201) {
             return 0;
         }
@@ -165,6 +180,13 @@ final class Acknowledged {
         } catch (java.io.UncheckedIOException cut) {
             return null;
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object>[] bundle(byte[] page) {
+        List<Map<String, Object>> files = new ArrayList<>(shared);
+        files.add(file("index.html", new String(page, StandardCharsets.UTF_8)));
+        return files.toArray(Map[]::new);
     }
 
     private static byte[] page(String slug) {
