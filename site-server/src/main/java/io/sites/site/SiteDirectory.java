@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 
 /**
  * Slug to website, in memory, with every stored version's manifest so previews need no lookup elsewhere. Every
@@ -24,6 +25,7 @@ public class SiteDirectory {
     private final Map<String, Site> bySlug = new ConcurrentHashMap<>();
     private final Map<WebsiteId, String> slugs = new ConcurrentHashMap<>();
     private volatile boolean caughtUp;
+    private volatile BooleanSupplier catchingUp = () -> false;
 
     /** One stored version: its files by path and when it was published (the Last-Modified of its files). */
     public record Version(int number, Instant publishedAt, String lastModified, Map<String, ManifestEntry> files) {
@@ -108,11 +110,16 @@ public class SiteDirectory {
      * readiness probe may use it too.
      */
     public boolean isCaughtUp() {
-        return caughtUp;
+        return caughtUp || catchingUp.getAsBoolean();
     }
 
     void caughtUp() {
         caughtUp = true;
+    }
+
+    /** Asked while not caught up, for a state that only polling shows (the processor's). */
+    void catchingUp(BooleanSupplier check) {
+        catchingUp = check;
     }
 
     /** The website at this slug, deleted or not; empty when the slug was never used. */

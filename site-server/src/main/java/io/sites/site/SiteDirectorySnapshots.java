@@ -106,11 +106,6 @@ final class SiteDirectorySnapshots implements AutoCloseable {
         }
     }
 
-    /** The token of the snapshot last read or written: where the directory stood then; null without one. */
-    TrackingToken lastWritten() {
-        return written;
-    }
-
     /** Writes a snapshot when the directory moved since the last one. Atomic: a reader sees the old or new file. */
     synchronized void write() throws IOException {
         TrackingToken token = handled;

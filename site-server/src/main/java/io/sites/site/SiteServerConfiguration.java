@@ -4,7 +4,8 @@ import io.sites.api.blob.BlobStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.axonframework.config.ConfigurerModule;
-import org.axonframework.eventhandling.tokenstore.inmemory.InMemoryTokenStore;
+import org.axonframework.eventhandling.EventTrackerStatus;
+import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.lifecycle.Phase;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
@@ -47,13 +48,15 @@ public class SiteServerConfiguration {
     ConfigurerModule siteDirectoryTokenStore(SiteDirectorySnapshots snapshots, SiteDirectoryCatchUp catchUp) {
         return configurer -> {
             configurer.eventProcessing(processing -> processing.registerTokenStore(
-                    SiteDirectoryProjection.PROCESSING_GROUP, c -> {
-                        InMemoryTokenStore store = snapshots.tokenStore(c.serializer());
-                        catchUp.reached(snapshots.lastWritten());
-                        return store;
-                    }));
-            configurer.onInitialize(c -> c.onStart(Phase.INBOUND_EVENT_CONNECTORS - 1,
-                    () -> catchUp.startedAt(c.eventStore().createHeadToken())));
+                    SiteDirectoryProjection.PROCESSING_GROUP, c -> snapshots.tokenStore(c.serializer())));
+            configurer.onInitialize(c -> c.onStart(Phase.INBOUND_EVENT_CONNECTORS - 1, () -> {
+                catchUp.drainedWhen(() -> c.eventProcessingConfiguration()
+                        .eventProcessor(SiteDirectoryProjection.PROCESSING_GROUP, StreamingEventProcessor.class)
+                        .map(processor -> !processor.processingStatus().isEmpty() && processor.processingStatus()
+                                .values().stream().allMatch(EventTrackerStatus::isCaughtUp))
+                        .orElse(false));
+                catchUp.startedAt(c.eventStore().createHeadToken());
+            }));
         };
     }
 

@@ -3,6 +3,7 @@ package io.sites.site;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.GlobalSequenceTrackingToken;
 import org.junit.jupiter.api.Test;
@@ -31,10 +32,15 @@ class SiteDirectoryCatchUpTest {
     }
 
     @Test
-    void aSnapshotAtTheHeadIsCaughtUpWithoutAnyEvent() {
-        catchUp.reached(GapAwareTrackingToken.newInstance(9, Set.of()));
+    void aProcessorWithNothingMoreToReadIsCaughtUpWithoutAnyEvent() {
+        AtomicBoolean drained = new AtomicBoolean();
+        catchUp.drainedWhen(drained::get);
         catchUp.startedAt(GapAwareTrackingToken.newInstance(9, Set.of()));
-        assertThat(directory.isCaughtUp()).isTrue();
+        assertThat(directory.isCaughtUp()).isFalse();
+        drained.set(true);
+        assertThat(directory.isCaughtUp()).as("a snapshot at the head, or gaps filled, and nothing after").isTrue();
+        drained.set(false);
+        assertThat(directory.isCaughtUp()).as("for good").isTrue();
     }
 
     @Test

@@ -39,6 +39,7 @@ class KillNineTest {
     private static void survive(String name, Map<String, String> database) throws Exception {
         ServiceProcess service = new ServiceProcess(Files.createTempDirectory("sites-kill9-" + name), database);
         Acknowledged acknowledged = new Acknowledged();
+        List<String> shutdownProblems;
         service.start();
         try {
             for (int kill = 0; kill < KILLS; kill++) {
@@ -46,15 +47,21 @@ class KillNineTest {
                 service.start();
                 acknowledged.verify(service);
             }
+            int before = service.logLines();
+            service.stop();
+            shutdownProblems = service.problems(before);
         } finally {
             service.stop();
         }
-        System.out.printf("ADVERSARIAL kill9 %s: kills=%d publishes=%d acknowledged=%d lost=%d reused=%d 5xx=%d%n",
-                name, KILLS, acknowledged.publishes.get(), acknowledged.count(), acknowledged.lost.get(),
-                acknowledged.reused.get(), acknowledged.serverErrors.get());
-        assertThat(acknowledged.lost).as("acknowledged versions lost; logs in " + service.data()).hasValue(0);
+        System.out.printf("ADVERSARIAL kill9 %s: kills=%d publishes=%d acknowledged=%d lost=%d reused=%d 5xx=%d "
+                + "shutdown-errors=%d%n", name, KILLS, acknowledged.publishes.get(), acknowledged.count(),
+                acknowledged.lost.get(), acknowledged.reused.get(), acknowledged.serverErrors.get(),
+                shutdownProblems.size());
+        assertThat(acknowledged.findings).as("lost or reused; logs in " + service.data()).isEmpty();
+        assertThat(acknowledged.lost).as("acknowledged versions lost").hasValue(0);
         assertThat(acknowledged.reused).as("version numbers handed out twice").hasValue(0);
         assertThat(acknowledged.serverErrors).as("5xx answers").hasValue(0);
+        assertThat(shutdownProblems).as("ERROR or WARN during the graceful stop").isEmpty();
     }
 
     /**
