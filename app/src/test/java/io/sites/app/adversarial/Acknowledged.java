@@ -5,10 +5,12 @@ import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.version;
 
 import io.sites.app.Http;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,6 +18,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 
@@ -42,7 +45,7 @@ final class Acknowledged {
     final AtomicInteger lost = new AtomicInteger();
     final AtomicInteger reused = new AtomicInteger();
     /** What each lost or reused count saw, for the failure message. */
-    final List<String> findings = java.util.Collections.synchronizedList(new ArrayList<>());
+    final List<String> findings = Collections.synchronizedList(new ArrayList<>());
 
     Acknowledged() {
         this(0);
@@ -189,7 +192,7 @@ final class Acknowledged {
      * Sends and counts; null when the connection failed (the service was killed under it). A 503 with Retry-After
      * is the promised answer while a restarted site directory catches up, not a fault.
      */
-    Http.Response send(java.util.function.Supplier<Http.Response> request) {
+    Http.Response send(Supplier<Http.Response> request) {
         try {
             Http.Response response = request.get();
             if (response.status() == 503 && response.header("Retry-After") != null) {
@@ -198,7 +201,7 @@ final class Acknowledged {
                 serverErrors.incrementAndGet();
             }
             return response;
-        } catch (java.io.UncheckedIOException cut) {
+        } catch (UncheckedIOException cut) {
             return null;
         }
     }
