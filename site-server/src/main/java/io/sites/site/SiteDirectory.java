@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 
 /**
  * Slug to website, in memory, with every stored version's manifest so previews need no lookup elsewhere. Every
@@ -23,6 +24,8 @@ public class SiteDirectory {
 
     private final Map<String, Site> bySlug = new ConcurrentHashMap<>();
     private final Map<WebsiteId, String> slugs = new ConcurrentHashMap<>();
+    private volatile boolean caughtUp;
+    private volatile BooleanSupplier catchingUp = () -> false;
 
     /** One stored version: its files by path and when it was published (the Last-Modified of its files). */
     public record Version(int number, Instant publishedAt, String lastModified, Map<String, ManifestEntry> files) {
@@ -99,6 +102,24 @@ public class SiteDirectory {
             return;
         }
         bySlug.computeIfPresent(slug, (key, site) -> site.websiteId().equals(websiteId) ? change.apply(site) : site);
+    }
+
+    /**
+     * Whether this directory holds everything the event store held when this replica started. Until then a site
+     * request may concern a version not read yet, so the site server answers 503 rather than a wrong 404; a
+     * readiness probe may use it too.
+     */
+    public boolean isCaughtUp() {
+        return caughtUp || catchingUp.getAsBoolean();
+    }
+
+    void caughtUp() {
+        caughtUp = true;
+    }
+
+    /** Asked while not caught up, for a state that only polling shows (the processor's). */
+    void catchingUp(BooleanSupplier check) {
+        catchingUp = check;
     }
 
     /** The website at this slug, deleted or not; empty when the slug was never used. */

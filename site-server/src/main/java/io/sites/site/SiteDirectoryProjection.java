@@ -15,7 +15,8 @@ import org.springframework.stereotype.Component;
 /**
  * Keeps this replica's {@link SiteDirectory} current. Its token is this replica's own, kept in memory and in
  * {@link SiteDirectorySnapshots}, so every replica follows the stream itself and needs nothing from the query side's
- * tables. Events it does not handle still move the token, but are not worth a snapshot.
+ * tables. Events it does not handle still move the token, but are not worth a snapshot; every event counts towards
+ * {@link SiteDirectoryCatchUp}.
  */
 @Component
 @ProcessingGroup(SiteDirectoryProjection.PROCESSING_GROUP)
@@ -24,40 +25,53 @@ class SiteDirectoryProjection {
 
     private final SiteDirectory directory;
     private final SiteDirectorySnapshots snapshots;
+    private final SiteDirectoryCatchUp catchUp;
 
-    SiteDirectoryProjection(SiteDirectory directory, SiteDirectorySnapshots snapshots) {
+    SiteDirectoryProjection(SiteDirectory directory, SiteDirectorySnapshots snapshots, SiteDirectoryCatchUp catchUp) {
         this.directory = directory;
         this.snapshots = snapshots;
+        this.catchUp = catchUp;
     }
 
     @EventHandler
     void on(WebsiteCreated event, TrackingToken token) {
         directory.created(event.websiteId(), event.slug());
-        snapshots.handled(token);
+        applied(token);
     }
 
     @EventHandler
     void on(VersionPublished event, @Timestamp Instant at, TrackingToken token) {
         // Every version is kept, promoted or not: each one is served as a preview.
         directory.published(event.websiteId(), event.version(), event.promote(), at, event.files());
-        snapshots.handled(token);
+        applied(token);
     }
 
     @EventHandler
     void on(WebsiteDeleted event, TrackingToken token) {
         directory.deleted(event.websiteId());
-        snapshots.handled(token);
+        applied(token);
     }
 
     @EventHandler
     void on(SitePasswordSet event, TrackingToken token) {
         directory.password(event.websiteId(), event.passwordHash());
-        snapshots.handled(token);
+        applied(token);
     }
 
     @EventHandler
     void on(SitePasswordCleared event, TrackingToken token) {
         directory.password(event.websiteId(), null);
+        applied(token);
+    }
+
+    /** Any other event: nothing to change, but the directory has now read this far. */
+    @EventHandler
+    void on(Object event, TrackingToken token) {
+        catchUp.reached(token);
+    }
+
+    private void applied(TrackingToken token) {
         snapshots.handled(token);
+        catchUp.reached(token);
     }
 }

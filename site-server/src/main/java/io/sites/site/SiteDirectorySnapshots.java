@@ -19,6 +19,7 @@ import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.SimpleSerializedObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.core.json.JsonWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -31,7 +32,11 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class SiteDirectorySnapshots implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SiteDirectorySnapshots.class);
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /**
+     * Non-ASCII is written as \\u escapes: a path the store accepted may hold a lone surrogate, which has no UTF-8
+     * form, and the file must read back whatever the event stream holds.
+     */
+    private static final JsonMapper JSON = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
     /** What is on disk. The token travels as Axon serialized it, since its type depends on the event store. */
     record Stored(String tokenType, String tokenRevision, String token, List<Site> sites) {
@@ -84,7 +89,8 @@ final class SiteDirectorySnapshots implements AutoCloseable {
             return null;
         }
         try {
-            Stored stored = JSON.readValue(file.toFile(), Stored.class);
+            // Read as characters: the byte parser refuses an escaped lone surrogate in a property name.
+            Stored stored = JSON.readValue(Files.readString(file), Stored.class);
             TrackingToken token = serializer.deserialize(new SimpleSerializedObject<>(
                     Base64.getDecoder().decode(stored.token()), byte[].class, stored.tokenType(),
                     stored.tokenRevision()));
@@ -92,7 +98,7 @@ final class SiteDirectorySnapshots implements AutoCloseable {
             log.info("Site directory restored from {}: {} sites, resuming after {}", file, stored.sites().size(),
                     token);
             return token;
-        } catch (RuntimeException unreadable) {
+        } catch (IOException | RuntimeException unreadable) {
             // A snapshot is only a shortcut: without it the stream is read from the start.
             log.warn("Site directory snapshot {} is unreadable; reading the whole event stream", file, unreadable);
             directory.restore(List.of());

@@ -33,6 +33,9 @@ final class SiteResponder {
     private static final ByteBuffer PASSWORD_PAGE = page("Password required", "This site is protected by a password.");
     private static final ByteBuffer THROTTLED_PAGE = page("Too many attempts", "Wait a minute, then try again.");
     private static final ByteBuffer METHOD_PAGE = page("Method not allowed", "Sites answer GET and HEAD only.");
+    private static final ByteBuffer STARTING_PAGE = page("Starting", "This server is still starting; try again.");
+    /** Seconds; reading the stream at start takes a few seconds for thousands of versions. */
+    private static final String STARTING_RETRY_AFTER = "2";
 
     private final SiteHosts hosts;
     private final SiteDirectory directory;
@@ -72,6 +75,11 @@ final class SiteResponder {
         if (!response.head && !"GET".equals(method)) {
             response.header("Allow", "GET, HEAD");
             return plain(response, 405, METHOD_PAGE);
+        }
+        if (!directory.isCaughtUp()) {
+            // Until the directory has read what the store held at start, a 404 could deny an acknowledged version.
+            response.header("Retry-After", STARTING_RETRY_AFTER);
+            return plain(response, 503, STARTING_PAGE);
         }
         Site site = directory.find(label).orElse(null);
         Version version = site == null ? null : site.current();

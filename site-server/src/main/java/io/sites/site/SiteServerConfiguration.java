@@ -4,6 +4,9 @@ import io.sites.api.blob.BlobStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.axonframework.config.ConfigurerModule;
+import org.axonframework.eventhandling.EventTrackerStatus;
+import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.axonframework.lifecycle.Phase;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -33,9 +36,28 @@ public class SiteServerConfiguration {
     }
 
     @Bean
-    ConfigurerModule siteDirectoryTokenStore(SiteDirectorySnapshots snapshots) {
-        return configurer -> configurer.eventProcessing(processing -> processing.registerTokenStore(
-                SiteDirectoryProjection.PROCESSING_GROUP, c -> snapshots.tokenStore(c.serializer())));
+    SiteDirectoryCatchUp siteDirectoryCatchUp(SiteDirectory directory) {
+        return new SiteDirectoryCatchUp(directory);
+    }
+
+    /**
+     * The projection's token store, and the store's head noted at start, before the projection reads: the
+     * directory is caught up once it has read that far.
+     */
+    @Bean
+    ConfigurerModule siteDirectoryTokenStore(SiteDirectorySnapshots snapshots, SiteDirectoryCatchUp catchUp) {
+        return configurer -> {
+            configurer.eventProcessing(processing -> processing.registerTokenStore(
+                    SiteDirectoryProjection.PROCESSING_GROUP, c -> snapshots.tokenStore(c.serializer())));
+            configurer.onInitialize(c -> c.onStart(Phase.INBOUND_EVENT_CONNECTORS - 1, () -> {
+                catchUp.drainedWhen(() -> c.eventProcessingConfiguration()
+                        .eventProcessor(SiteDirectoryProjection.PROCESSING_GROUP, StreamingEventProcessor.class)
+                        .map(processor -> !processor.processingStatus().isEmpty() && processor.processingStatus()
+                                .values().stream().allMatch(EventTrackerStatus::isCaughtUp))
+                        .orElse(false));
+                catchUp.startedAt(c.eventStore().createHeadToken());
+            }));
+        };
     }
 
     @Bean

@@ -73,6 +73,15 @@ final class PathRules {
                         "Remove control characters such as newlines and tabs from the path." + instead));
                 break;
             }
+            if (Character.isSurrogate((char) cp) && Character.charCount(cp) == 1) {
+                // Half of a UTF-16 pair on its own: no file system or URL can name it, and no UTF-8 encodes it.
+                problems.add(new Problem(
+                        "Path " + shown + " contains " + Text.codePoint(cp) + " at position "
+                                + (p.codePointCount(0, i) + 1) + ", half of a surrogate pair without its other "
+                                + "half; a path must be valid Unicode text.",
+                        "Remove the character, or send the path as valid UTF-8 text." + instead));
+                break;
+            }
             i += Character.charCount(cp);
         }
         if (p.indexOf('?') >= 0 || p.indexOf('#') >= 0) {
@@ -145,7 +154,8 @@ final class PathRules {
         }
         String p = Normalizer.normalize(raw, Normalizer.Form.NFC).replace('\\', '/');
         StringBuilder b = new StringBuilder(p.length());
-        p.codePoints().filter(cp -> !Character.isISOControl(cp)).forEach(b::appendCodePoint);
+        p.codePoints().filter(cp -> !Character.isISOControl(cp) && !Character.isSurrogate((char) cp))
+                .forEach(b::appendCodePoint);
         p = b.toString();
         int cut = firstIndexOf(p, '?', '#');
         if (cut > 0) {

@@ -68,6 +68,20 @@ class BundlePathRulesTest {
     }
 
     @Test
+    void loneSurrogateIsNotUnicode() {
+        Violation v = invalid("assets/\udc00.css");
+        assertThat(v.message()).contains("U+DC00").contains("position 8").contains("valid Unicode");
+        assertThat(v.detail()).contains("\"assets/.css\"");
+        assertThat(invalid("\ud83d").message()).contains("U+D83D");
+    }
+
+    @Test
+    void surrogatePairIsAccepted() {
+        assertThat(codes(violationsWithIndex(PublishFile.text("images/\ud83d\ude00.css", "x"))))
+                .doesNotContain("INVALID_PATH");
+    }
+
+    @Test
     void emptySegment() {
         Violation v = invalid("assets//app.css");
         assertThat(v.message()).contains("empty segment");
