@@ -39,11 +39,11 @@ class PublishOnSmallHeapTest {
     private static final int FILE_BYTES = 40 * 1024 * 1024;
     private static final int CONCURRENT = 5;
     private static final long OVER_CAP = 300L * 1024 * 1024;
-    private static SmallHeapService service;
+    private static ServiceProcess service;
 
     @BeforeAll
     static void start() throws Exception {
-        service = SmallHeapService.start("512m");
+        service = ServiceProcess.onSmallHeap("512m");
     }
 
     @AfterAll
@@ -83,7 +83,7 @@ class PublishOnSmallHeapTest {
                 default -> serverErrors += answer.statusCode() >= 500 ? 1 : 0;
             }
         }
-        int oom = !service.isAlive() || Files.readString(service.log()).contains("OutOfMemoryError") ? 1 : 0;
+        int oom = !service.alive() || Files.readString(service.log()).contains("OutOfMemoryError") ? 1 : 0;
         System.out.println("ADVERSARIAL memory: heap=512m concurrent=" + CONCURRENT + " created=" + created
                 + " busy503=" + busy + " 5xx=" + (serverErrors + broken) + " oom=" + oom);
         assertThat(oom).as("no OutOfMemoryError; logs in " + service.log() + ", " + service.gcLog()).isZero();
@@ -99,13 +99,13 @@ class PublishOnSmallHeapTest {
             }
             assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
             String slug = Http.JSON.readTree(answer.body()).get("slug").asString();
-            Http.Response served = service.http().site(slug, "/big.bin");
+            Http.Response served = service.api().site(slug, "/big.bin");
             assertThat(served.status()).isEqualTo(200);
             byte[] bytes = served.raw().body();
             assertThat(bytes.length).isEqualTo(FILE_BYTES);
             assertThat(sha256(bytes)).as("served byte-exact").isEqualTo(sha256(fileBytes(seedOf(answer))));
         }
-        assertThat(service.http().get("/v1", null).status()).isEqualTo(200);
+        assertThat(service.api().get("/v1", null).status()).isEqualTo(200);
     }
 
     @Test
@@ -115,7 +115,7 @@ class PublishOnSmallHeapTest {
                 + "\"files\":[{\"path\":\"index.html\",\"content\":\""), new Repeated(OVER_CAP)), -1);
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(413);
         assertThat(Http.JSON.readTree(refused.body()).get("error").get("message").asString()).isNotBlank();
-        assertThat(service.isAlive()).as("no OutOfMemoryError; log in " + service.log()).isTrue();
+        assertThat(service.alive()).as("no OutOfMemoryError; log in " + service.log()).isTrue();
     }
 
     @Test
@@ -126,7 +126,7 @@ class PublishOnSmallHeapTest {
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(413);
         assertThat(Http.JSON.readTree(refused.body()).get("error").get("code").asString())
                 .isEqualTo("PAYLOAD_TOO_LARGE");
-        assertThat(service.isAlive()).as("no OutOfMemoryError; log in " + service.log()).isTrue();
+        assertThat(service.alive()).as("no OutOfMemoryError; log in " + service.log()).isTrue();
     }
 
     @Test
@@ -140,16 +140,16 @@ class PublishOnSmallHeapTest {
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(413);
         assertThat(Http.JSON.readTree(refused.body()).get("error").get("code").asString())
                 .isEqualTo("PAYLOAD_TOO_LARGE");
-        assertThat(service.isAlive()).as("no OutOfMemoryError; log in " + service.log()).isTrue();
+        assertThat(service.alive()).as("no OutOfMemoryError; log in " + service.log()).isTrue();
     }
 
     /** A body generated while sent; {@code length} -1 sends it chunked. */
     private static HttpResponse<String> post(String path, java.util.function.Supplier<InputStream> body, long length)
             throws IOException, InterruptedException {
         HttpRequest.BodyPublisher stream = HttpRequest.BodyPublishers.ofInputStream(body);
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + path))
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.apiPort() + path))
                 .timeout(Duration.ofSeconds(300))
-                .header("Authorization", "Bearer " + SmallHeapService.TOKEN)
+                .header("Authorization", "Bearer " + ServiceProcess.TOKEN)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .POST(length < 0 ? stream : HttpRequest.BodyPublishers.fromPublisher(stream, length))
@@ -177,7 +177,7 @@ class PublishOnSmallHeapTest {
     /** Which request a 201 answers: its index page names the seed. */
     private static int seedOf(HttpResponse<String> created) {
         String slug = Http.JSON.readTree(created.body()).get("slug").asString();
-        String page = service.http().site(slug, "/").text();
+        String page = service.api().site(slug, "/").text();
         return Integer.parseInt(page.replaceAll("\\D", ""));
     }
 

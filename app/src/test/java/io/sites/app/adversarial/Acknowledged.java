@@ -5,6 +5,7 @@ import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.version;
 
 import io.sites.app.Http;
+import io.sites.app.ServiceProcess;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.app.Http;
 import io.sites.app.PostgresTestDatabase;
+import io.sites.app.ServiceProcess;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,7 @@ class KillNineTest {
     }
 
     private static void survive(String name, Map<String, String> database) throws Exception {
-        ServiceProcess service = new ServiceProcess(Files.createTempDirectory("sites-kill9-" + name), database);
+        ServiceProcess service = ServiceProcess.restartable(Files.createTempDirectory("sites-kill9-" + name), database);
         Acknowledged acknowledged = new Acknowledged();
         List<String> shutdownProblems;
         service.start();

@@ -3,6 +3,7 @@ package io.sites.app.adversarial;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.app.Http;
+import io.sites.app.ServiceProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,7 +32,7 @@ class RestartWithoutSnapshotTest {
 
     @Test
     void noAcknowledgedVersionAnswers404WhileTheDirectoryReplays() throws Exception {
-        ServiceProcess service = new ServiceProcess(Files.createTempDirectory("sites-no-snapshot"), Map.of());
+        ServiceProcess service = ServiceProcess.restartable(Files.createTempDirectory("sites-no-snapshot"), Map.of());
         Acknowledged acknowledged = new Acknowledged(SHARED_FILES);
         List<String> shutdownProblems = new ArrayList<>();
         service.start();

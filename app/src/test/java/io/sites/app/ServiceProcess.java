@@ -1,0 +1,200 @@
+package io.sites.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The real service in a JVM of its own, with no test classes on its classpath (so no test-only bean can be in it),
+ * on both ports, so that it can be killed with -9 or stopped gracefully and started again on the same data, or run
+ * on a small heap that exits on OutOfMemoryError. Each start takes fresh ports: a killed process's sockets must not
+ * decide whether the next one can bind.
+ */
+public final class ServiceProcess implements AutoCloseable {
+    public static final String TOKEN = PostgresAppTest.ALICE;
+
+    private final Path data;
+    private final Map<String, String> environment;
+    private final List<String> jvmOptions;
+    private Process process;
+    private int apiPort;
+    private int sitePort;
+    private int starts;
+
+    /**
+     * @param environment what this test sets beyond ports, data directory and token (the database, limits)
+     * @param jvmOptions  the child JVM's options (heap size first)
+     */
+    public ServiceProcess(Path data, Map<String, String> environment, List<String> jvmOptions) {
+        this.data = data;
+        this.environment = environment;
+        this.jvmOptions = jvmOptions;
+    }
+
+    /**
+     * For kill -9 and restart tests: site hosts under "localhost" on the site port, no publish rate limit, and a JVM
+     * that starts quickly (C1 only).
+     * @param database the environment that picks the database (empty: the embedded H2 under {@code data})
+     */
+    public static ServiceProcess restartable(Path data, Map<String, String> database) {
+        Map<String, String> environment = new HashMap<>(Map.of("SITES_SITE_HOST", "localhost",
+                "SITES_PUBLISHES_PER_MINUTE", "1000000"));
+        environment.putAll(database);
+        return new ServiceProcess(data, environment, List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"));
+    }
+
+    /** Started with {@code -Xmx<heap>} on the embedded default, exiting on OutOfMemoryError, with a collector log. */
+    public static ServiceProcess onSmallHeap(String heap) throws Exception {
+        Path data = Files.createTempDirectory("sites-small-heap");
+        ServiceProcess service = new ServiceProcess(data, Map.of(), List.of("-Xmx" + heap,
+                "-XX:+ExitOnOutOfMemoryError", "-Xlog:gc:file=" + data.resolve("gc.log")));
+        service.start();
+        return service;
+    }
+
+    /** Starts the service; returns when its ports accept connections, without waiting for it to answer. */
+    public void launch() throws IOException {
+        apiPort = freePort();
+        sitePort = freePort();
+        String classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !entry.endsWith("test-classes"))
+                .collect(Collectors.joining(File.pathSeparator));
+        // Surefire exposes the real classpath (not its manifest-only booter jar), so test classes are really left out.
+        assertThat(classpath.split(File.pathSeparator)).hasSizeGreaterThan(10)
+                .anyMatch(entry -> entry.replace('\\', '/').endsWith("app/target/classes"))
+                .noneMatch(entry -> entry.contains("test-classes"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath, SitesApplication.class.getName()));
+        Map<String, String> env = new HashMap<>(Map.of("SERVER_PORT", Integer.toString(apiPort),
+                "SITES_SITE_PORT", Integer.toString(sitePort), "SITES_DATA_DIR", data.toString(),
+                "SITES_SEED_TOKENS", "alice=" + TOKEN, "SERVER_ADDRESS", "127.0.0.1",
+                "SITES_SITE_ADDRESS", "127.0.0.1"));
+        env.putAll(environment);
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(env);
+        starts++;
+        builder.redirectErrorStream(true).redirectOutput(log().toFile());
+        process = builder.start();
+    }
+
+    /** Starts the service and waits until the API answers. */
+    public void start() throws Exception {
+        launch();
+        awaitApi();
+    }
+
+    public void awaitApi() throws Exception {
+        Http http = api();
+        long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
+        while (true) {
+            assertThat(process.isAlive()).as("service started; log in " + log()).isTrue();
+            try {
+                // Both ports: the site port opens last.
+                if (http.get("/v1", null).status() == 200 && site().onHost("localhost", "GET", "/").status() > 0) {
+                    return;
+                }
+            } catch (RuntimeException notYet) {
+                // not listening yet
+            }
+            assertThat(System.nanoTime()).as("service ready in time; log in " + log()).isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    /** kill -9: no shutdown hook, no flush, nothing the service could still do. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
+    }
+
+    /** SIGTERM, as an orchestrator stops a service, and waits for the exit. */
+    public void stop() throws InterruptedException {
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new AssertionError("the service did not stop within 60 s; log in " + log());
+        }
+    }
+
+    public boolean alive() {
+        return process != null && process.isAlive();
+    }
+
+    public Http api() {
+        return new Http(apiPort);
+    }
+
+    public Http site() {
+        return new Http(sitePort);
+    }
+
+    public Path data() {
+        return data;
+    }
+
+    /** This start's log; each start writes a new one, so a check reads only what this run of the service said. */
+    public Path log() {
+        return data.resolve("service-" + starts + ".log");
+    }
+
+    /** ERROR and WARN lines of this start's log after its first {@code skip} lines. */
+    public List<String> problems(int skip) throws IOException {
+        return Files.readAllLines(log()).stream().skip(skip)
+                .filter(line -> line.contains(" ERROR ") || line.contains(" WARN "))
+                .toList();
+    }
+
+    public int logLines() throws IOException {
+        return Files.readAllLines(log()).size();
+    }
+
+    public int apiPort() {
+        return apiPort;
+    }
+
+    /** The collector's log of a small-heap service: heap before and after each collection. */
+    public Path gcLog() {
+        return data.resolve("gc.log");
+    }
+
+    /** Stops the service and deletes what it stored (hundreds of megabytes of blobs on a memory test); logs stay. */
+    @Override
+    public void close() throws Exception {
+        stop();
+        for (String stored : new String[] {"blobs", "db", "tmp", "site-directory"}) {
+            Path dir = data.resolve(stored);
+            if (Files.exists(dir)) {
+                try (Stream<Path> files = Files.walk(dir)) {
+                    for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(file);
+                    }
+                }
+            }
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
