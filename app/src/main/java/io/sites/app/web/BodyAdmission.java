@@ -5,6 +5,7 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -18,12 +19,18 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Lets a JSON request body (REST /v1, MCP /mcp) be read only within the request cap and the process-wide
  * {@link MemoryBudget}: a declared length is checked and reserved before a byte is read; a chunked body is first
  * spooled to a temporary file under the cap, then reserved by its size; a large publish is spooled and decoded while
- * read ({@link InlineContents}), which reserves as it goes. No memory in time: 503 SERVER_BUSY with Retry-After. The
+ * read ({@link InlineContents}), which reserves as it goes. Any other body above {@link #SMALL_BODY} reserves by its
+ * size or by its JSON tokens, whichever costs more: a body of many tiny objects binds to far more heap than its
+ * bytes (a record, strings and a bundle entry per file), and counting its tokens needs no more than a streaming
+ * pass that skips every string unread. No memory in time: 503 SERVER_BUSY with Retry-After. The
  * memory is given back and the temporary files deleted when the request ends, however it ends. Upload PUTs are not
  * here: they stream to the blob store and hold only a buffer. See docs/DECISIONS.md for the figures.
  */
@@ -40,6 +47,8 @@ public class BodyAdmission {
      * still held while Jackson parses it as a REST body is parsed.
      */
     private static final int MCP_HEAP_PER_BYTE = 5;
+    /** Heap per JSON token of a body: the records, lists and strings bound from it, the bundle reader's per file. */
+    static final int HEAP_PER_TOKEN = 200;
     /** Small bodies, nearly every request, skip the budget: even all request threads at once hold little. */
     static final long SMALL_BODY = 16 * 1024;
     /** Publish bodies above this are decoded while read instead of bound whole; below it, today's fast path. */
@@ -54,11 +63,13 @@ public class BodyAdmission {
     private final long maxBytes;
     private final MemoryBudget budget;
     private final Path spoolRoot;
+    private final JsonMapper json;
 
-    BodyAdmission(@Value("${sites.limits.request-bytes}") long maxBytes,
+    BodyAdmission(JsonMapper json, @Value("${sites.limits.request-bytes}") long maxBytes,
             @Value("${sites.limits.body-memory-bytes:0}") long memoryBytes,
             @Value("${sites.limits.body-memory-wait:5s}") Duration wait,
             @Value("${sites.data-dir}") Path dataDir) throws IOException {
+        this.json = json;
         this.maxBytes = maxBytes;
         this.budget = new MemoryBudget(memoryBytes > 0 ? memoryBytes
                 : (long) (Runtime.getRuntime().maxMemory() * DEFAULT_HEAP_SHARE), wait);
@@ -120,7 +131,8 @@ public class BodyAdmission {
             refusal.refuse(ApiErrors.of(new PayloadTooLargeException(tooLarge())));
             return;
         }
-        boolean spool = chunked || reading == Reading.REST_PUBLISH && declared > LARGE_BODY;
+        // A large body is counted (and a large publish decoded) from its file, never held whole for that.
+        boolean spool = chunked || declared > LARGE_BODY;
         try (SpooledBody spooled = spool ? SpooledBody.in(spoolRoot, this) : null) {
             long size = declared;
             if (spooled != null) {
@@ -135,7 +147,17 @@ public class BodyAdmission {
             }
             // A large publish is decoded from its spooled body (InlineContents), reserving only what it will hold.
             boolean decodedWhileRead = reading == Reading.REST_PUBLISH && size > LARGE_BODY;
-            long cost = decodedWhileRead || size <= SMALL_BODY ? 0 : size * reading.heapPerByte;
+            byte[] held = null;
+            long cost = 0;
+            if (!decodedWhileRead && size > SMALL_BODY) {
+                if (spooled == null) {
+                    // At most LARGE_BODY bytes: held once, counted, then read by the operation from memory.
+                    held = new CappedInput(request.getInputStream(), maxBytes, tooLarge()).readNBytes((int) size);
+                }
+                long tokens = tokens(held != null ? new ByteArrayInputStream(held)
+                        : Files.newInputStream(spooled.body()));
+                cost = Math.max(size * reading.heapPerByte, tokens * HEAP_PER_TOKEN);
+            }
             MemoryBudget.Reservation reservation = null;
             if (cost > 0) {
                 try {
@@ -148,8 +170,24 @@ public class BodyAdmission {
             if (decodedWhileRead) {
                 request.setAttribute(SPOOLED, spooled);
             }
-            proceed(next, new Body(request, size, spooled == null ? null : spooled.body()), reservation);
+            proceed(next, new Body(request, size, spooled == null ? null : spooled.body(), held), reservation);
         }
+    }
+
+    /**
+     * The JSON tokens of a body, by the streaming parser alone (strings skipped unread); those before a syntax error
+     * when there is one, which binding then reports as malformed JSON.
+     */
+    private long tokens(InputStream body) throws IOException {
+        long tokens = 0;
+        try (InputStream in = body; JsonParser parser = json.createParser(in)) {
+            while (parser.nextToken() != null) {
+                tokens++;
+            }
+        } catch (JacksonException malformed) {
+            // counted up to the mistake
+        }
+        return tokens;
     }
 
     /**
@@ -203,17 +241,19 @@ public class BodyAdmission {
         return "The request body is larger than " + maxBytes + " bytes. " + LARGE_FILES;
     }
 
-    /** The admitted body: read from the client within the cap, or from its spooled file. */
+    /** The admitted body: read from the client within the cap, from its spooled file, or from the bytes held. */
     private final class Body extends HttpServletRequestWrapper {
         private final long size;
         private final Path spooled;
+        private final byte[] held;
         private ServletInputStream stream;
         private BufferedReader reader;
 
-        Body(HttpServletRequest request, long size, Path spooled) {
+        Body(HttpServletRequest request, long size, Path spooled, byte[] held) {
             super(request);
-            this.size = size;
+            this.size = held == null ? size : held.length;
             this.spooled = spooled;
+            this.held = held;
         }
 
         @Override
@@ -251,7 +291,8 @@ public class BodyAdmission {
         }
 
         private ServletInputStream open() throws IOException {
-            InputStream in = spooled == null ? super.getInputStream() : Files.newInputStream(spooled);
+            InputStream in = held != null ? new ByteArrayInputStream(held)
+                    : spooled == null ? super.getInputStream() : Files.newInputStream(spooled);
             return new CappedInput(in, maxBytes, tooLarge());
         }
 

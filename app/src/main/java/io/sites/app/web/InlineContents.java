@@ -37,8 +37,6 @@ import tools.jackson.databind.json.JsonMapper;
 class InlineContents {
     /** A file's decoded bytes above this go to a temporary file; below, they are held (most files of a site). */
     static final long SPILL_ABOVE = 1024 * 1024;
-    /** Heap per token of the body: the records, lists and strings bound from it, and the bundle reader's per file. */
-    private static final int HEAP_PER_TOKEN = 200;
     /** Heap per byte of the body outside contents (names, paths, descriptions), bound as Strings. */
     private static final int HEAP_PER_STRUCTURE_BYTE = 4;
     /** Heap per byte of content held: the bytes, and the authoring rules' text of pages, styles and scripts. */
@@ -61,7 +59,7 @@ class InlineContents {
 
     <T> Read<T> read(SpooledBody body, Class<T> type) throws IOException {
         Survey survey = survey(body);
-        body.reserve(survey.tokens() * HEAP_PER_TOKEN
+        body.reserve(survey.tokens() * BodyAdmission.HEAP_PER_TOKEN
                 + Math.max(0, body.size() - survey.contentBytes()) * HEAP_PER_STRUCTURE_BYTE);
         T request;
         try (InputStream in = Files.newInputStream(body.body())) {

@@ -47,4 +47,22 @@ class BodyAdmissionTest extends EmbeddedAppTest {
         assertThat(refused.status()).as(refused.text()).isEqualTo(413);
         assertThat(refused.json().get("error").get("code").asString()).isEqualTo("PAYLOAD_TOO_LARGE");
     }
+
+    @Test
+    void aBodyOfManyTinyFilesReservesByItsTokensNotOnlyItsBytes() {
+        // 100 KB of tiny file objects: 400 KB by its bytes would fit the 1 MiB budget, but bound it is a record,
+        // strings and a bundle entry per file, about 20,000 tokens; reserved by those, it could never fit.
+        StringBuilder files = new StringBuilder("{\"category\":\"other\",\"files\":[");
+        for (int i = 0; files.length() < 100_000; i++) {
+            files.append(i == 0 ? "" : ",").append("{\"path\":\"p").append(i).append(".css\",\"content\":\"\"}");
+        }
+        Http.Response refused = http().send("POST", "/v1/websites", ALICE, "application/json", files + "]}");
+        assertThat(refused.status()).as(refused.text()).isEqualTo(413);
+        assertThat(refused.json().get("error").get("message").asString()).contains("more memory");
+
+        Http.Response sameBytesFewTokens = http().send("POST", "/v1/websites", ALICE, "application/json",
+                "{\"category\":\"other\",\"files\":[{\"path\":\"index.html\",\"content\":\""
+                        + "x".repeat(100_000) + "\"}]}");
+        assertThat(sameBytesFewTokens.status()).as(sameBytesFewTokens.text()).isEqualTo(201);
+    }
 }
