@@ -12,12 +12,15 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Publish bodies above a megabyte are decoded while read, never bound as one String: the site serves exactly what
- * was sent, refusals name the same problems at the same places as for small bodies, and nothing is left behind.
+ * Publish bodies above sites.limits.decode-while-read-above (here a megabyte) are decoded while read, never bound as
+ * one String: the site serves exactly what was sent, refusals name the same problems at the same places as for small
+ * bodies, and nothing is left behind.
  */
+@TestPropertySource(properties = "sites.limits.decode-while-read-above=1MB")
 class LargePublishBodyTest extends EmbeddedAppTest {
     private static final int MEGABYTE = 1024 * 1024;
 

@@ -19,6 +19,7 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
+import org.springframework.util.unit.DataSize;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.json.JsonMapper;
@@ -51,7 +52,7 @@ public class BodyAdmission {
     static final int HEAP_PER_TOKEN = 200;
     /** Small bodies, nearly every request, skip the budget: even all request threads at once hold little. */
     static final long SMALL_BODY = 16 * 1024;
-    /** Publish bodies above this are decoded while read instead of bound whole; below it, today's fast path. */
+    /** Bodies above this are spooled to a file and counted there; up to it, held in memory and counted. */
     static final long LARGE_BODY = 1024 * 1024;
     private static final String SPOOLED = BodyAdmission.class.getName() + ".spooled";
     /** The default budget, when none is configured: this share of the maximum heap (see docs/DECISIONS.md). */
@@ -61,16 +62,19 @@ public class BodyAdmission {
             + "sourceUrl instead of inline content.";
 
     private final long maxBytes;
+    private final long decodeWhileReadAbove;
     private final MemoryBudget budget;
     private final Path spoolRoot;
     private final JsonMapper json;
 
     BodyAdmission(JsonMapper json, @Value("${sites.limits.request-bytes}") long maxBytes,
-            @Value("${sites.limits.body-memory-bytes:0}") long memoryBytes,
-            @Value("${sites.limits.body-memory-wait:5s}") Duration wait,
+            @Value("${sites.limits.body-memory-bytes}") long memoryBytes,
+            @Value("${sites.limits.body-memory-wait}") Duration wait,
+            @Value("${sites.limits.decode-while-read-above}") DataSize decodeWhileReadAbove,
             @Value("${sites.data-dir}") Path dataDir) throws IOException {
         this.json = json;
         this.maxBytes = maxBytes;
+        this.decodeWhileReadAbove = decodeWhileReadAbove.toBytes();
         this.budget = new MemoryBudget(memoryBytes > 0 ? memoryBytes
                 : (long) (Runtime.getRuntime().maxMemory() * DEFAULT_HEAP_SHARE), wait);
         this.spoolRoot = dataDir.resolve("tmp").resolve("bodies");
@@ -103,7 +107,7 @@ public class BodyAdmission {
     public enum Reading {
         /** Bound whole by Jackson, as every /v1 body. */
         REST(REST_HEAP_PER_BYTE),
-        /** A REST publish: above {@link #LARGE_BODY} spooled and decoded while read, reserving what it holds. */
+        /** A REST publish: above sites.limits.decode-while-read-above decoded while read, reserving what it holds. */
         REST_PUBLISH(REST_HEAP_PER_BYTE),
         /** Read whole into a String by the MCP SDK. */
         MCP(MCP_HEAP_PER_BYTE);
@@ -146,7 +150,8 @@ public class BodyAdmission {
                 size = spooled.size();
             }
             // A large publish is decoded from its spooled body (InlineContents), reserving only what it will hold.
-            boolean decodedWhileRead = reading == Reading.REST_PUBLISH && size > LARGE_BODY;
+            // Bound whole, a publish costs 4 bytes of heap per byte and half the CPU of decoding it from the file.
+            boolean decodedWhileRead = reading == Reading.REST_PUBLISH && size > decodeWhileReadAbove;
             byte[] held = null;
             long cost = 0;
             if (!decodedWhileRead && size > SMALL_BODY) {
