@@ -17,7 +17,7 @@ import net.jqwik.api.constraints.LongRange;
  * What a visitor controls of a request, over any input: the Range header, the raw path and the Host. Each is
  * refused or understood, never an exception, and an understood one stays inside the file or the bundle.
  */
-class SiteRequestProperties {
+class SiteRequestPropertiesTest {
 
     @Property(tries = 2000)
     void aRangeIsIgnoredUnsatisfiableOrInsideTheFile(@ForAll("ranges") String header,

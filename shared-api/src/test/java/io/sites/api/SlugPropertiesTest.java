@@ -9,7 +9,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /** Any text becomes a slug or is refused, never an exception: the normaliser's and the rules' promises. */
-class SlugProperties {
+class SlugPropertiesTest {
 
     @Property(tries = 2000)
     void normalizingAnyTextGivesSlugShapedTextOrNothing(@ForAll("names") String text) {

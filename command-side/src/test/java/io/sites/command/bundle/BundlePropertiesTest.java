@@ -21,7 +21,7 @@ import net.jqwik.api.statistics.Statistics;
  * whose every path is a normalised relative path inside it and whose every type can go into a header, or
  * BundleInvalidException with its violations; never another exception.
  */
-class BundleProperties {
+class BundlePropertiesTest {
     private final BundleReader reader = BundleFixtures.reader();
 
     @Property(tries = 3000)

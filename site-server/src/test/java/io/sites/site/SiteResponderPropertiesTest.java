@@ -23,7 +23,7 @@ import net.jqwik.api.Provide;
  * bundle or a refusal, never an exception, never a 500, never bytes from outside the bundle: a secret sits in the
  * same store under another site and one level "above" this one.
  */
-class SiteResponderProperties {
+class SiteResponderPropertiesTest {
     private static final WebsiteId SHOP = new WebsiteId("web_shop");
     private static final WebsiteId OTHER = new WebsiteId("web_other");
     private static final byte[] SECRET = "the other site's secret".getBytes(StandardCharsets.UTF_8);
@@ -32,7 +32,7 @@ class SiteResponderProperties {
     private final Set<String> served = new HashSet<>();
     private final SiteResponder responder;
 
-    SiteResponderProperties() {
+    SiteResponderPropertiesTest() {
         SiteDirectory directory = new SiteDirectory();
         directory.created(SHOP, "shop");
         directory.published(SHOP, 1, true, Instant.parse("2026-01-02T03:04:05Z"), List.of(
@@ -43,6 +43,7 @@ class SiteResponderProperties {
         store.blobs.put("f".repeat(64), SECRET);
         directory.published(OTHER, 1, true, Instant.parse("2026-01-02T03:04:05Z"),
                 List.of(new ManifestEntry("secret.txt", "text/plain", SECRET.length, "f".repeat(64))));
+        directory.caughtUp(); // as a replica is once it has read the store; before, every answer is a 503
         responder = new SiteResponder(new SiteHosts("sites.example"), directory, new SiteFiles(store, 1 << 20, 1 << 20),
                 new SiteGate(System::nanoTime));
     }
