@@ -1,5 +1,6 @@
 package io.sites.app;
 
+import io.sites.api.SiteAddress;
 import java.net.URI;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
@@ -10,7 +11,7 @@ public class SiteUrls {
     /** Where the web application's routes live on whichever host serves it. */
     public static final String APP_PATH = "/app";
     private final String scheme;
-    private final String siteHost;
+    private final SiteAddress address;
     private final String baseUrl;
     private final String appUrl;
 
@@ -23,17 +24,17 @@ public class SiteUrls {
                     + ", where the web application's routes are, for example https://app.example.com" + APP_PATH
                     + "; it is " + appUrl);
         }
-        this.siteHost = siteHost;
+        this.address = new SiteAddress(siteHost);
         this.scheme = URI.create(this.baseUrl).getScheme();
     }
 
     public String page(String slug) {
-        return scheme + "://" + slug + "." + siteHost + "/";
+        return scheme + "://" + address.pageHost(slug) + "/";
     }
 
-    /** One stored version, live or not, at its own host; the site server serves exactly this form. */
+    /** One stored version, live or not, at its own host. */
     public String preview(int version, String slug) {
-        return scheme + "://v" + version + "--" + slug + "." + siteHost + "/";
+        return scheme + "://" + address.previewHost(version, slug) + "/";
     }
 
     /** Relative to the web application, as the spec's Job.statusUrl says. */

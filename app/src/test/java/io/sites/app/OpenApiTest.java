@@ -13,12 +13,20 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
+import io.sites.api.Category;
+import io.sites.api.JobStatus;
+import io.sites.api.Role;
+import io.sites.api.VersionKind;
+import io.sites.api.WebsiteStatus;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -107,6 +115,32 @@ class OpenApiTest extends EmbeddedAppTest {
                 Map.of("files", List.of(Map.of("path", "img/a.png"), Map.of("path", "img/a.png")))), 422);
         check(document, "createUploads", http().post("/v1/uploads", ALICE,
                 Map.of("files", List.of(Map.of("path", "../escape.png")))), 422);
+    }
+
+    @Test
+    void statusesKindsRolesAndCategoriesAreTheEnumsOfTheSharedApi() {
+        JsonNode schemas = http().get("/v1/openapi.json", null).json().get("components").get("schemas");
+        Map<String, List<String>> expected = new LinkedHashMap<>();
+        expected.put("Website.status", wires(WebsiteStatus.values(), WebsiteStatus::wire));
+        expected.put("Website.role", wires(Role.values(), Role::wire));
+        expected.put("Website.category", wires(Category.values(), Category::wire));
+        expected.put("PublishWebsiteRequest.category", wires(Category.values(), Category::wire));
+        expected.put("WebsiteSummary.status", wires(WebsiteStatus.values(), WebsiteStatus::wire));
+        expected.put("WebsiteSummary.role", wires(Role.values(), Role::wire));
+        expected.put("WebsiteSummary.latestJobStatus", wires(JobStatus.values(), JobStatus::wire));
+        expected.put("Version.kind", wires(VersionKind.values(), VersionKind::wire));
+        expected.put("Version.status", wires(JobStatus.values(), JobStatus::wire));
+        expected.put("Job.status", wires(JobStatus.values(), JobStatus::wire));
+        expected.forEach((field, values) -> {
+            String[] at = field.split("\\.");
+            List<String> documented = schemas.get(at[0]).get("properties").get(at[1]).get("enum").valueStream()
+                    .filter(value -> !value.isNull()).map(JsonNode::asString).toList();
+            assertThat(documented).as(field).containsExactlyInAnyOrderElementsOf(values);
+        });
+    }
+
+    private static <E> List<String> wires(E[] values, Function<E, String> wire) {
+        return Arrays.stream(values).map(wire).toList();
     }
 
     @Test

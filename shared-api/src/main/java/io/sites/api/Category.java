@@ -10,7 +10,7 @@ public enum Category {
 
     @JsonValue
     public String wire() {
-        return name().toLowerCase();
+        return Spelling.of(this);
     }
 
     @JsonCreator

@@ -2,7 +2,7 @@ package io.sites.api;
 
 import java.time.Instant;
 
-/** A publish job as the read model knows it. Status is one of pending, claimed, generating, ready, retry, dead. */
-public record JobView(JobId jobId, WebsiteId websiteId, String slug, int version, String status, boolean live,
+/** A publish job as the read model knows it. */
+public record JobView(JobId jobId, WebsiteId websiteId, String slug, int version, JobStatus status, boolean live,
         Instant createdAt) {
 }

@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * The subdomain label of a website. Rules: 3 to 50 characters, {@code ^[a-z][a-z0-9-]*$}, no trailing hyphen,
- * no {@code --} (kept for preview hosts such as {@code v2--shop}), not a reserved name.
+ * no {@code --} (kept for preview hosts such as {@code v2--shop}, see {@link SiteAddress}), not a reserved name.
  */
 public final class Slug {
     public static final int MIN_LENGTH = 3;
@@ -39,7 +39,7 @@ public final class Slug {
         if (value.endsWith("-")) {
             return Optional.of("A slug does not end with a hyphen.");
         }
-        if (value.contains("--")) {
+        if (value.contains(SiteAddress.PREVIEW_SEPARATOR)) {
             return Optional.of("A slug does not contain two hyphens in a row; they are kept for preview hosts.");
         }
         if (RESERVED.contains(value)) {

@@ -3,8 +3,8 @@ package io.sites.api;
 import java.time.Instant;
 import java.util.List;
 
-/** A stored version (its id is its job's id). Kind is initial or refinement; message may be null. */
-public record VersionView(JobId jobId, int version, String kind, String status, String message, boolean current,
+/** A stored version (its id is its job's id); message may be null. */
+public record VersionView(JobId jobId, int version, VersionKind kind, JobStatus status, String message, boolean current,
         long totalBytes, Instant createdAt, List<VersionFileView> files) {
     public VersionView {
         files = List.copyOf(files);

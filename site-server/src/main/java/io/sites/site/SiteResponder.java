@@ -1,6 +1,8 @@
 package io.sites.site;
 
 import io.sites.api.ManifestEntry;
+import io.sites.api.SiteAddress;
+import io.sites.api.SiteAddress.Preview;
 import io.sites.site.SiteDirectory.Site;
 import io.sites.site.SiteDirectory.Version;
 import io.sites.site.SiteFiles.Coding;
@@ -37,13 +39,13 @@ final class SiteResponder {
     /** Seconds; reading the stream at start takes a few seconds for thousands of versions. */
     private static final String STARTING_RETRY_AFTER = "2";
 
-    private final SiteHosts hosts;
+    private final SiteAddress address;
     private final SiteDirectory directory;
     private final SiteFiles files;
     private final SiteGate gate;
 
-    SiteResponder(SiteHosts hosts, SiteDirectory directory, SiteFiles files, SiteGate gate) {
-        this.hosts = hosts;
+    SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate) {
+        this.address = address;
         this.directory = directory;
         this.files = files;
         this.gate = gate;
@@ -57,7 +59,7 @@ final class SiteResponder {
 
     /** The site label of a host ({@code slug} or {@code v{n}--slug}), empty when the host is not a site host. */
     Optional<String> label(String host) {
-        return hosts.slugOf(host);
+        return address.labelOf(host);
     }
 
     /**
@@ -130,25 +132,6 @@ final class SiteResponder {
             return notFound(request, response, version, isPrivate, mayBlock);
         }
         return serve(request, response, version, file.get(), 200, isPrivate, mayBlock);
-    }
-
-    /** A preview host's label: {@code v{n}--{slug}}. */
-    record Preview(int version, String slug) {
-        static Preview parse(String label) {
-            int dashes = label.indexOf("--");
-            if (dashes < 2 || label.charAt(0) != 'v' || dashes > 10) {
-                return null;
-            }
-            int number = 0;
-            for (int i = 1; i < dashes; i++) {
-                char c = label.charAt(i);
-                if (c < '0' || c > '9') {
-                    return null;
-                }
-                number = number * 10 + (c - '0');
-            }
-            return number == 0 ? null : new Preview(number, label.substring(dashes + 2));
-        }
     }
 
     /** "/" and "dir/" serve their index.html; "about" serves about.html when no file is named "about". */

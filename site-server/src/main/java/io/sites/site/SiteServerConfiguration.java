@@ -1,5 +1,6 @@
 package io.sites.site;
 
+import io.sites.api.SiteAddress;
 import io.sites.api.blob.BlobStore;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,7 +70,7 @@ public class SiteServerConfiguration {
     @Bean
     SiteResponder siteResponder(@Value("${sites.site-host}") String siteHost, SiteDirectory directory,
             SiteFiles files) {
-        return new SiteResponder(new SiteHosts(siteHost), directory, files, new SiteGate(System::nanoTime));
+        return new SiteResponder(new SiteAddress(siteHost), directory, files, new SiteGate(System::nanoTime));
     }
 
     /** Site hosts that arrive on the API's port (the single-port embedded default) are answered here, first. */

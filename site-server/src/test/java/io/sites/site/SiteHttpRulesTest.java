@@ -46,15 +46,6 @@ class SiteHttpRulesTest {
     }
 
     @Test
-    void previewLabelsNameAVersionAndASlug() {
-        assertThat(SiteResponder.Preview.parse("v12--shop")).isEqualTo(new SiteResponder.Preview(12, "shop"));
-        assertThat(SiteResponder.Preview.parse("v--shop")).isNull();
-        assertThat(SiteResponder.Preview.parse("v0--shop")).isNull();
-        assertThat(SiteResponder.Preview.parse("va--shop")).isNull();
-        assertThat(SiteResponder.Preview.parse("shop")).isNull();
-    }
-
-    @Test
     void textTypesAreCompressibleImagesAreNot() {
         assertThat(SiteFiles.compressible("text/html; charset=utf-8")).isTrue();
         assertThat(SiteFiles.compressible("application/javascript")).isTrue();

@@ -2,6 +2,7 @@ package io.sites.site;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sites.api.SiteAddress;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -87,7 +88,7 @@ class SiteRequestPropertiesTest {
 
     @Property(tries = 2000)
     void aHostIsOneSiteLabelOrNone(@ForAll("hosts") String host) {
-        Optional<String> label = new SiteHosts("sites.example:8080").slugOf(host);
+        Optional<String> label = new SiteAddress("sites.example:8080").labelOf(host);
         label.ifPresent(l -> {
             assertThat(l).isNotEmpty().doesNotContain(".");
             assertThat(host.toLowerCase(java.util.Locale.ROOT)).startsWith(l);

@@ -3,6 +3,7 @@ package io.sites.site;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.ManifestEntry;
+import io.sites.api.SiteAddress;
 import io.sites.api.WebsiteId;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,7 @@ class SiteResponderPropertiesTest {
         directory.published(OTHER, 1, true, Instant.parse("2026-01-02T03:04:05Z"),
                 List.of(new ManifestEntry("secret.txt", "text/plain", SECRET.length, "f".repeat(64))));
         directory.caughtUp(); // as a replica is once it has read the store; before, every answer is a 503
-        responder = new SiteResponder(new SiteHosts("sites.example"), directory, new SiteFiles(store, 1 << 20, 1 << 20),
+        responder = new SiteResponder(new SiteAddress("sites.example"), directory, new SiteFiles(store, 1 << 20, 1 << 20),
                 new SiteGate(System::nanoTime));
     }
 

@@ -1,14 +1,11 @@
 package io.sites.app.operator;
 
 import io.sites.api.AccountId;
-import io.sites.api.AddCollaboratorCommand;
-import io.sites.api.RemoveCollaboratorCommand;
 import io.sites.api.WebsiteCreated;
 import io.sites.api.WebsiteId;
 import io.sites.app.axon.ReadModelReplay;
-import io.sites.app.identity.Accounts;
+import io.sites.app.collaborators.Collaborators;
 import java.util.List;
-import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +19,8 @@ import org.springframework.stereotype.Component;
  * What operators do until the web application does it, as arguments of the jar:
  * <ul>
  * <li>{@code collaborator add|remove <websiteId> <username>}: runs the command on the owner's behalf and exits
- * (on a free port, so beside a serving replica; see {@code SitesApplication}).</li>
+ * (on a free port, so beside a serving replica; see {@code SitesApplication}). The rules are the web
+ * application's ({@link Collaborators}): the person needs an account.</li>
  * <li>{@code replay read-model}: starts this replica as usual and rebuilds the read model while it serves.</li>
  * </ul>
  */
@@ -31,17 +29,15 @@ class OperatorCommands implements ApplicationRunner {
     private static final Logger log = LoggerFactory.getLogger(OperatorCommands.class);
     static final String USAGE = "Usage: collaborator add|remove <websiteId> <username> | replay <processor>";
 
-    private final CommandGateway commands;
+    private final Collaborators collaborators;
     private final EventStore events;
-    private final Accounts accounts;
     private final ReadModelReplay replay;
     private final ConfigurableApplicationContext context;
 
-    OperatorCommands(CommandGateway commands, EventStore events, Accounts accounts, ReadModelReplay replay,
+    OperatorCommands(Collaborators collaborators, EventStore events, ReadModelReplay replay,
             ConfigurableApplicationContext context) {
-        this.commands = commands;
+        this.collaborators = collaborators;
         this.events = events;
-        this.accounts = accounts;
         this.replay = replay;
         this.context = context;
     }
@@ -81,18 +77,9 @@ class OperatorCommands implements ApplicationRunner {
         WebsiteId website = new WebsiteId(websiteId);
         AccountId owner = owner(website);
         switch (action) {
-            case "add" -> {
-                // The account may not have a token yet; it is created so that its first token sees the site.
-                AccountId editor = accounts.createIfAbsent(username);
-                commands.sendAndWait(new AddCollaboratorCommand(website, owner, editor));
-                log.info("{} ({}) is now an editor of {}", username, editor, website);
-            }
-            case "remove" -> {
-                AccountId editor = accounts.byUsername(username).orElseThrow(
-                        () -> new IllegalArgumentException("No account named '" + username + "'."));
-                commands.sendAndWait(new RemoveCollaboratorCommand(website, owner, editor));
-                log.info("{} is no longer an editor of {}", username, website);
-            }
+            case "add" -> log.info("{} is now an editor of {}", collaborators.add(website, owner, username), website);
+            case "remove" -> log.info("{} is no longer an editor of {}", collaborators.remove(website, owner, username),
+                    website);
             default -> throw new IllegalArgumentException(USAGE);
         }
     }

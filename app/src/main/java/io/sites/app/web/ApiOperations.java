@@ -4,9 +4,11 @@ import io.sites.api.AccountId;
 import io.sites.api.FindJob;
 import io.sites.api.FindWebsite;
 import io.sites.api.JobId;
+import io.sites.api.JobStatus;
 import io.sites.api.JobView;
 import io.sites.api.ListVersions;
 import io.sites.api.ListWebsites;
+import io.sites.api.Role;
 import io.sites.api.VersionListView;
 import io.sites.api.WebsiteId;
 import io.sites.api.WebsiteListView;
@@ -112,7 +114,7 @@ public class ApiOperations {
                 ResponseTypes.instanceOf(WebsiteListView.class)).join();
         Map<AccountId, String> ownerNames = new HashMap<>();
         List<Map<String, Object>> items = list.items().stream().map(site -> json.summary(site,
-                "editor".equals(site.role()) ? ownerNames.computeIfAbsent(site.owner(),
+                site.role() == Role.EDITOR ? ownerNames.computeIfAbsent(site.owner(),
                         owner -> accounts.usernameOf(owner).orElse(null)) : null)).toList();
         Map<String, Object> limits = new LinkedHashMap<>();
         limits.put("count", list.owned());
@@ -152,8 +154,8 @@ public class ApiOperations {
         String progress = job.live()
                 ? "Version " + job.version() + " is live at " + pageUrl
                 : "Version " + job.version() + " is stored; it is not the live version.";
-        return new Job(job.jobId().value(), job.websiteId().value(), job.status(), "done", progress,
-                "ready".equals(job.status()) ? pageUrl : null, 1, urls.jobStatusPath(job.jobId().value()));
+        return new Job(job.jobId().value(), job.websiteId().value(), job.status().wire(), "done", progress,
+                job.status() == JobStatus.READY ? pageUrl : null, 1, urls.jobStatusPath(job.jobId().value()));
     }
 
     /** suggestSlug: validity, availability and an available suggestion; value must be 1 to 120 characters. */

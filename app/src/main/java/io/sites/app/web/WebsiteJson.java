@@ -1,5 +1,7 @@
 package io.sites.app.web;
 
+import io.sites.api.Role;
+import io.sites.api.VersionKind;
 import io.sites.api.VersionView;
 import io.sites.api.WebsiteSummaryView;
 import io.sites.api.WebsiteView;
@@ -27,8 +29,8 @@ final class WebsiteJson {
         json.put("id", website.id().value());
         json.put("name", website.name());
         json.put("slug", website.slug());
-        json.put("status", website.status());
-        json.put("role", website.role());
+        json.put("status", website.status().wire());
+        json.put("role", website.role().wire());
         json.put("category", website.category());
         json.put("description", website.description());
         VersionView current = website.versions().stream().filter(VersionView::current).findFirst().orElse(null);
@@ -37,7 +39,7 @@ final class WebsiteJson {
             json.put("currentVersionId", current.jobId().value());
         }
         json.put("currentVersion", current == null ? null : currentVersion(current, website.slug()));
-        json.put("freeChangesUsed", website.versions().stream().filter(v -> "refinement".equals(v.kind())).count());
+        json.put("freeChangesUsed", website.versions().stream().filter(v -> v.kind() == VersionKind.REFINEMENT).count());
         json.put("freeChangesLimit", freeChangesLimit);
         json.put("passwordProtected", website.passwordProtected());
         json.put("versions", versions(website.versions(), website.slug(), true));
@@ -55,12 +57,12 @@ final class WebsiteJson {
             json.put("pageUrl", urls.page(website.slug()));
             json.put("currentVersionId", website.currentJobId().value());
         }
-        json.put("status", website.status());
-        json.put("latestJobStatus", website.latestJobStatus());
+        json.put("status", website.status().wire());
+        json.put("latestJobStatus", website.latestJobStatus() == null ? null : website.latestJobStatus().wire());
         // Nothing is billed: every website is free and has no subscription.
         json.put("paid", false);
-        json.put("role", website.role());
-        if ("editor".equals(website.role())) {
+        json.put("role", website.role().wire());
+        if (website.role() == Role.EDITOR) {
             json.put("ownerName", ownerName);
         }
         json.put("subscription", null);
@@ -78,8 +80,8 @@ final class WebsiteJson {
         json.put("id", version.jobId().value());
         json.put("jobId", version.jobId().value());
         json.put("version", version.version());
-        json.put("kind", version.kind());
-        json.put("status", version.status());
+        json.put("kind", version.kind().wire());
+        json.put("status", version.status().wire());
         if (version.message() != null) {
             json.put("instruction", version.message());
         }

@@ -6,7 +6,6 @@ import io.sites.api.JobView;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccountUser;
 import java.util.Optional;
-import java.util.Set;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -18,8 +17,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 /** The status view every Job's statusUrl names ({app_url}/jobs/{jobId}); visible to whoever sees the website. */
 @Controller
 class JobPage {
-    private static final Set<String> FINISHED = Set.of("ready", "dead");
-
     private final QueryGateway queries;
     private final SiteUrls urls;
 
@@ -36,7 +33,7 @@ class JobPage {
                 : Optional.empty();
         JobView job = found.orElseThrow(() -> new PageNotFoundException("No job " + jobId + " is visible to you."));
         model.addAttribute("job", job);
-        model.addAttribute("finished", FINISHED.contains(job.status()));
+        model.addAttribute("finished", job.status().finished());
         model.addAttribute("pageUrl", urls.page(job.slug()));
         model.addAttribute("previewUrl", urls.preview(job.version(), job.slug()));
         return "job";

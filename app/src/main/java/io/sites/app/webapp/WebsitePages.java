@@ -6,6 +6,7 @@ import io.sites.api.CollaboratorsView;
 import io.sites.api.FindWebsite;
 import io.sites.api.ListCollaborators;
 import io.sites.api.ListWebsites;
+import io.sites.api.Role;
 import io.sites.api.Violation;
 import io.sites.api.WebsiteId;
 import io.sites.api.WebsiteListView;
@@ -78,9 +79,10 @@ class WebsitePages {
                 ResponseTypes.instanceOf(WebsiteListView.class)).join();
         Map<AccountId, String> names = new HashMap<>();
         model.addAttribute("websites", list.items().stream().map(site -> new WebsiteRow(site.id().value(),
-                site.name(), site.slug(), site.status(), site.role(),
-                site.currentJobId() == null ? null : urls.page(site.slug()), site.latestJobStatus(),
-                "editor".equals(site.role()) ? names.computeIfAbsent(site.owner(), this::username) : null,
+                site.name(), site.slug(), site.status().wire(), site.role().wire(),
+                site.currentJobId() == null ? null : urls.page(site.slug()),
+                site.latestJobStatus() == null ? null : site.latestJobStatus().wire(),
+                site.role() == Role.EDITOR ? names.computeIfAbsent(site.owner(), this::username) : null,
                 site.updatedAt())).toList());
         model.addAttribute("canCreate", websiteLimit.allowsAnother(list.owned()));
         model.addAttribute("owned", list.owned());
@@ -118,7 +120,7 @@ class WebsitePages {
     String website(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId, Model model) {
         WebsiteView website = find(person, websiteId);
         model.addAttribute("website", website);
-        model.addAttribute("owner", "owner".equals(website.role()));
+        model.addAttribute("owner", website.role() == Role.OWNER);
         model.addAttribute("pageUrl", website.currentJobId() == null ? null : urls.page(website.slug()));
         model.addAttribute("previews", website.versions().stream()
                 .collect(LinkedHashMap::new, (map, v) -> map.put(v.version(), urls.preview(v.version(),

@@ -1,16 +1,11 @@
 package io.sites.app.webapp;
 
-import io.sites.api.AccountId;
-import io.sites.api.AddCollaboratorCommand;
-import io.sites.api.RemoveCollaboratorCommand;
 import io.sites.api.WebsiteId;
+import io.sites.app.collaborators.CollaboratorRefused;
+import io.sites.app.collaborators.Collaborators;
 import io.sites.app.identity.AccountUser;
-import io.sites.app.identity.Accounts;
-import io.sites.app.identity.Usernames;
 import io.sites.command.publish.ReadModels;
 import io.sites.command.website.SitePasswords;
-import java.util.Optional;
-import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -27,17 +22,15 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 @Controller
 @RequestMapping("/app/websites/{websiteId}")
 class WebsiteSettings {
-    private final CommandGateway commands;
+    private final Collaborators collaborators;
     private final SitePasswords passwords;
-    private final Accounts accounts;
     private final ReadModels readModels;
     private final WebsitePages pages;
 
-    WebsiteSettings(CommandGateway commands, SitePasswords passwords, Accounts accounts, ReadModels readModels,
+    WebsiteSettings(Collaborators collaborators, SitePasswords passwords, ReadModels readModels,
             WebsitePages pages) {
-        this.commands = commands;
+        this.collaborators = collaborators;
         this.passwords = passwords;
-        this.accounts = accounts;
         this.readModels = readModels;
         this.pages = pages;
     }
@@ -46,18 +39,13 @@ class WebsiteSettings {
     String invite(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId,
             @RequestParam String username, RedirectAttributes flash) {
         WebsiteId website = pages.find(person, websiteId).id();
-        String name = Usernames.normalize(username);
-        Optional<AccountId> editor = accounts.byUsername(name);
-        if (editor.isEmpty()) {
-            flash.addFlashAttribute("settingsProblem", "Nobody is called '" + name + "'. They need an account "
-                    + "first; ask them to sign up.");
-        } else if (editor.get().equals(person.account())) {
-            flash.addFlashAttribute("settingsProblem", "You own this website already.");
-        } else {
-            commands.sendAndWait(new AddCollaboratorCommand(website, person.account(), editor.get()));
+        try {
+            String name = collaborators.add(website, person.account(), username);
             readModels.awaitWebsite(website);
             flash.addFlashAttribute("settingsNotice", name + " is now an editor: they can see this website and "
                     + "publish new versions.");
+        } catch (CollaboratorRefused refused) {
+            flash.addFlashAttribute("settingsProblem", refused.getMessage());
         }
         return back(websiteId);
     }
@@ -66,12 +54,13 @@ class WebsiteSettings {
     String remove(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId,
             @RequestParam String username, RedirectAttributes flash) {
         WebsiteId website = pages.find(person, websiteId).id();
-        Optional<AccountId> editor = accounts.byUsername(Usernames.normalize(username));
-        if (editor.isPresent()) {
-            commands.sendAndWait(new RemoveCollaboratorCommand(website, person.account(), editor.get()));
+        try {
+            String name = collaborators.remove(website, person.account(), username);
             readModels.awaitWebsite(website);
+            flash.addFlashAttribute("settingsNotice", name + " is no longer an editor.");
+        } catch (CollaboratorRefused refused) {
+            flash.addFlashAttribute("settingsProblem", refused.getMessage());
         }
-        flash.addFlashAttribute("settingsNotice", Usernames.normalize(username) + " is no longer an editor.");
         return back(websiteId);
     }
 

@@ -7,17 +7,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.WebsiteId;
 import io.sites.app.EmbeddedAppTest;
+import io.sites.app.identity.Accounts;
 import io.sites.command.publish.ReadModels;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-/** collaborator add|remove as an operator runs it: the editor sees the website, then no longer does. */
+/**
+ * collaborator add|remove as an operator runs it: the editor sees the website, then no longer does; unknown people
+ * and the owner are refused, as in the web application.
+ */
 class OperatorCommandsTest extends EmbeddedAppTest {
     @Autowired
     OperatorCommands operator;
     @Autowired
     ReadModels readModels;
+    @Autowired
+    Accounts accounts;
 
     @Test
     void addThenRemoveACollaborator() {
@@ -33,6 +39,11 @@ class OperatorCommandsTest extends EmbeddedAppTest {
         readModels.awaitWebsite(new WebsiteId(id));
         assertThat(http().get("/v1/websites/" + id, BOB).status()).isEqualTo(404);
 
+        assertThat(operator.execute(List.of("collaborator", "add", id, "nobody-by-this-name"))).isOne();
+        assertThat(accounts.byUsername("nobody-by-this-name")).as("an unknown person is refused, not created")
+                .isEmpty();
+        assertThat(operator.execute(List.of("collaborator", "remove", id, "nobody-by-this-name"))).isOne();
+        assertThat(operator.execute(List.of("collaborator", "add", id, "alice"))).as("the owner").isOne();
         assertThat(operator.execute(List.of("collaborator", "add", "web_missing0000000000000", "bob"))).isOne();
         assertThat(operator.execute(List.of("collaborator", "add", "nonsense", "bob"))).isOne();
         assertThat(operator.execute(List.of("collaborator", "promote", id, "bob"))).isOne();

@@ -41,6 +41,11 @@ class WebsitePagesAccessTest extends EmbeddedAppTest {
         assertThat(owner.post("/app/websites/" + websiteId + "/collaborators", Map.of("username", "nobody-here"))
                 .statusCode()).isEqualTo(302);
         assertThat(owner.get("/app/websites/" + websiteId).body()).contains("Nobody is called");
+        owner.post("/app/websites/" + websiteId + "/collaborators/remove", Map.of("username", "nobody-here"));
+        assertThat(owner.get("/app/websites/" + websiteId).body()).as("the same rule as the operator commands")
+                .contains("Nobody is called").doesNotContain("nobody-here is no longer an editor");
+        owner.post("/app/websites/" + websiteId + "/collaborators", Map.of("username", "pages-owner"));
+        assertThat(owner.get("/app/websites/" + websiteId).body()).contains("owns this website already");
         owner.post("/app/websites/" + websiteId + "/collaborators", Map.of("username", "Pages-Editor"));
         assertThat(owner.get("/app/websites/" + websiteId).body()).contains("pages-editor is now an editor");
 

@@ -10,15 +10,15 @@ final class CssRules {
     private final int firstLine;
     private final String where;
     private final Findings out;
+    private final LineScanner lines;
     private int i;
-    private int line;
 
     private CssRules(String source, int firstLine, String where, Findings out) {
         this.s = source;
         this.firstLine = firstLine;
         this.where = where;
         this.out = out;
-        this.line = 1;
+        this.lines = LineScanner.css(source);
     }
 
     /**
@@ -51,7 +51,7 @@ final class CssRules {
 
     private void atRule() {
         int start = i;
-        int atLine = line;
+        int atLine = lines.line();
         i++;
         int nameStart = i;
         while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '-' || s.charAt(i) == '_')) {
@@ -97,35 +97,16 @@ final class CssRules {
         }
     }
 
+    /** Consumes a line break and counts it; false when there is none at the cursor. */
     private boolean newline() {
-        char c = s.charAt(i);
-        if (c == '\n' || c == '\f') {
-            i++;
-            line++;
-            return true;
-        }
-        if (c == '\r') {
-            i++;
-            if (i < s.length() && s.charAt(i) == '\n') {
-                i++;
-            }
-            line++;
-            return true;
-        }
-        return false;
+        int next = lines.skipBreak(i);
+        boolean found = next != i;
+        i = next;
+        return found;
     }
 
     private void skipComment() {
-        i += 2;
-        while (i < s.length()) {
-            if (s.startsWith("*/", i)) {
-                i += 2;
-                return;
-            }
-            if (!newline()) {
-                i++;
-            }
-        }
+        i = lines.skipBlockComment(i);
     }
 
     private void skipSpaceAndComments() {
@@ -152,7 +133,7 @@ final class CssRules {
                 i++;
                 break;
             }
-            if (c == '\n' || c == '\r' || c == '\f') {
+            if (lines.breakAt(i)) {
                 break;
             }
             if (c == '\\') {

@@ -49,15 +49,16 @@ final class JsTokens {
 
     private final String s;
     private final Deque<Integer> templateDepths = new ArrayDeque<>();
+    private final LineScanner lines;
     private Token last;
     private Token produced;
     private int i;
-    private int line = 1;
     private int braceDepth;
 
     /** A tokenizer that hands out tokens one at a time with {@link #next()}, so memory stays flat. */
     JsTokens(String source) {
         this.s = source;
+        this.lines = LineScanner.javaScript(source);
         if (s.startsWith("#!")) {
             skipLine();
         }
@@ -106,13 +107,13 @@ final class JsTokens {
             string(c);
         } else if (c == '`') {
             int start = i;
-            int startLine = line;
+            int startLine = lines.line();
             i++;
             template(start, startLine, true);
         } else if (c == '}' && !templateDepths.isEmpty() && braceDepth == templateDepths.peek()) {
             templateDepths.pop();
             int start = i;
-            int startLine = line;
+            int startLine = lines.line();
             i++;
             template(start, startLine, false);
         } else if (isIdentStart(c) || c == '\\' && next == 'u') {
@@ -132,26 +133,14 @@ final class JsTokens {
 
     /** Consumes a line terminator and counts it; false when there is none at the cursor. */
     private boolean newline() {
-        char c = s.charAt(i);
-        if (c == '\n' || c == '\u2028' || c == '\u2029') {
-            i++;
-            line++;
-            return true;
-        }
-        if (c == '\r') {
-            i++;
-            if (i < s.length() && s.charAt(i) == '\n') {
-                i++;
-            }
-            line++;
-            return true;
-        }
-        return false;
+        int next = lines.skipBreak(i);
+        boolean found = next != i;
+        i = next;
+        return found;
     }
 
     private boolean atLineEnd() {
-        char c = s.charAt(i);
-        return c == '\n' || c == '\r' || c == '\u2028' || c == '\u2029';
+        return lines.breakAt(i);
     }
 
     private void skipLine() {
@@ -161,21 +150,12 @@ final class JsTokens {
     }
 
     private void skipBlockComment() {
-        i += 2;
-        while (i < s.length()) {
-            if (s.startsWith("*/", i)) {
-                i += 2;
-                return;
-            }
-            if (!newline()) {
-                i++;
-            }
-        }
+        i = lines.skipBlockComment(i);
     }
 
     private void string(char quote) {
         int start = i;
-        int startLine = line;
+        int startLine = lines.line();
         i++;
         StringBuilder value = new StringBuilder();
         while (i < s.length()) {
@@ -298,7 +278,7 @@ final class JsTokens {
         if (i == start) {
             i++;
         }
-        emit(new Token(kind, name.toString(), null, false, line, start));
+        emit(new Token(kind, name.toString(), null, false, lines.line(), start));
     }
 
     private void number() {
@@ -314,7 +294,7 @@ final class JsTokens {
                 break;
             }
         }
-        emit(new Token(Kind.NUMBER, s.substring(start, i), null, false, line, start));
+        emit(new Token(Kind.NUMBER, s.substring(start, i), null, false, lines.line(), start));
     }
 
     private boolean regexAllowed() {
@@ -336,7 +316,7 @@ final class JsTokens {
         boolean inClass = false;
         while (j < s.length()) {
             char c = s.charAt(j);
-            if (c == '\n' || c == '\r' || c == '\u2028' || c == '\u2029') {
+            if (lines.breakAt(j)) {
                 return false;
             }
             if (c == '\\') {
@@ -360,7 +340,7 @@ final class JsTokens {
             j++;
         }
         i = j;
-        emit(new Token(Kind.REGEX, s.substring(start, j), null, false, line, start));
+        emit(new Token(Kind.REGEX, s.substring(start, j), null, false, lines.line(), start));
         return true;
     }
 
@@ -386,7 +366,7 @@ final class JsTokens {
         } else if (text.equals("}")) {
             braceDepth--;
         }
-        emit(new Token(Kind.PUNCT, text, null, false, line, start));
+        emit(new Token(Kind.PUNCT, text, null, false, lines.line(), start));
     }
 
     private static boolean isIdentStart(char c) {

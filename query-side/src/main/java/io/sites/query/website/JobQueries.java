@@ -2,6 +2,7 @@ package io.sites.query.website;
 
 import io.sites.api.FindJob;
 import io.sites.api.JobId;
+import io.sites.api.JobStatus;
 import io.sites.api.JobView;
 import io.sites.api.WebsiteId;
 import java.util.List;
@@ -29,7 +30,8 @@ class JobQueries {
                 from qs_version v join qs_website w on w.id = v.website_id
                 where v.job_id = ? and""" + " " + WebsiteQueries.VISIBLE),
                 (rs, row) -> new JobView(new JobId(rs.getString("job_id")), new WebsiteId(rs.getString("website_id")),
-                        rs.getString("slug"), rs.getInt("version"), rs.getString("status"), rs.getBoolean("live"),
+                        rs.getString("slug"), rs.getInt("version"), JobStatus.fromWire(rs.getString("status")),
+                        rs.getBoolean("live"),
                         rs.getTimestamp("created_at").toInstant()),
                 query.jobId().value(), query.caller().value(), query.caller().value());
         return found.stream().findFirst();

@@ -1,5 +1,10 @@
 package io.sites.query.website;
 
+import static io.sites.query.website.StoredValues.ACTIVE;
+import static io.sites.query.website.StoredValues.DELETED;
+import static io.sites.query.website.StoredValues.DRAFT;
+import static io.sites.query.website.StoredValues.READY;
+
 import io.sites.api.CollaboratorAdded;
 import io.sites.api.CollaboratorRemoved;
 import io.sites.api.SitePasswordCleared;
@@ -35,7 +40,8 @@ class WebsiteProjection {
     void on(WebsiteCreated event, @org.axonframework.eventhandling.Timestamp Instant at) {
         jdbc.update("""
                 insert into qs_website (id, owner_id, name, slug, category, description, status, created_at, updated_at)
-                select ?, ?, ?, ?, ?, ?, 'draft', ?, ? where not exists (select 1 from qs_website where id = ?)""",
+                select ?, ?, ?, ?, ?, ?, %s, ?, ? where not exists (select 1 from qs_website where id = ?)"""
+                .formatted(DRAFT),
                 event.websiteId().value(), event.owner().value(), event.name(), event.slug(),
                 event.category().wire(), event.description(), ts(at), ts(at), event.websiteId().value());
     }
@@ -45,7 +51,8 @@ class WebsiteProjection {
         int inserted = jdbc.update("""
                 insert into qs_version (job_id, website_id, version, kind, status, message, promote, file_count,
                                         total_bytes, created_at)
-                select ?, ?, ?, ?, 'ready', ?, ?, ?, ?, ? where not exists (select 1 from qs_version where job_id = ?)""",
+                select ?, ?, ?, ?, %s, ?, ?, ?, ?, ? where not exists (select 1 from qs_version where job_id = ?)"""
+                .formatted(READY),
                 event.jobId().value(), event.websiteId().value(), event.version(), event.kind().wire(),
                 event.message(), event.promote(), event.files().size(), event.totalBytes(), ts(at),
                 event.jobId().value());
@@ -64,8 +71,8 @@ class WebsiteProjection {
             // The version guard keeps a redelivered older event from moving the live version back.
             jdbc.update("""
                     update qs_website set current_job_id = ?, current_version = ?,
-                           status = case when status = 'deleted' then status else 'active' end, updated_at = ?
-                    where id = ? and (current_version is null or current_version <= ?)""",
+                           status = case when status = %s then status else %s end, updated_at = ?
+                    where id = ? and (current_version is null or current_version <= ?)""".formatted(DELETED, ACTIVE),
                     event.jobId().value(), event.version(), ts(at), event.websiteId().value(), event.version());
         } else {
             touch(event.websiteId().value(), at);
@@ -93,7 +100,7 @@ class WebsiteProjection {
     @EventHandler
     void on(WebsiteDeleted event, @org.axonframework.eventhandling.Timestamp Instant at) {
         // The row stays (status deleted) so that jobs and counts can tell "deleted" from "never existed".
-        jdbc.update("update qs_website set status = 'deleted', deleted_at = ?, updated_at = ? where id = ?",
+        jdbc.update("update qs_website set status = " + DELETED + ", deleted_at = ?, updated_at = ? where id = ?",
                 ts(at), ts(at), event.websiteId().value());
     }
 

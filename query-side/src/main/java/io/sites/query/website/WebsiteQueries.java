@@ -1,18 +1,26 @@
 package io.sites.query.website;
 
+import static io.sites.query.website.StoredValues.DELETED;
+import static io.sites.query.website.StoredValues.EDITOR;
+import static io.sites.query.website.StoredValues.OWNER;
+
 import io.sites.api.AccountId;
 import io.sites.api.CollaboratorsView;
 import io.sites.api.CountOwnedWebsites;
 import io.sites.api.FindWebsite;
 import io.sites.api.JobId;
+import io.sites.api.JobStatus;
 import io.sites.api.ListCollaborators;
 import io.sites.api.ListVersions;
 import io.sites.api.ListWebsites;
+import io.sites.api.Role;
+import io.sites.api.VersionKind;
 import io.sites.api.VersionListView;
 import io.sites.api.VersionView;
 import io.sites.api.VersionView.VersionFileView;
 import io.sites.api.WebsiteId;
 import io.sites.api.WebsiteListView;
+import io.sites.api.WebsiteStatus;
 import io.sites.api.WebsiteSummaryView;
 import io.sites.api.WebsiteView;
 import java.sql.ResultSet;
@@ -37,7 +45,7 @@ class WebsiteQueries {
     /** The caller's relationship to website w, or no row at all when there is none. */
     static final String VISIBLE = """
             (w.owner_id = ? or exists (select 1 from qs_collaborator c where c.website_id = w.id and c.account_id = ?))
-            and w.status <> 'deleted'""";
+            and w.status <> """ + DELETED;
 
     private final JdbcTemplate jdbc;
     private final ReadTables tables;
@@ -57,16 +65,17 @@ class WebsiteQueries {
                                 order by v.version desc limit 1) as latest_job_status
                 from (
                     select * from (
-                        select w.*, 'owner' as role from qs_website w where w.owner_id = ? and w.status <> 'deleted'
+                        select w.*, %s as role from qs_website w where w.owner_id = ? and w.status <> %s
                         union all
-                        select w.*, 'editor' as role from qs_website w join qs_collaborator c on c.website_id = w.id
-                        where c.account_id = ? and w.owner_id <> ? and w.status <> 'deleted'
+                        select w.*, %s as role from qs_website w join qs_collaborator c on c.website_id = w.id
+                        where c.account_id = ? and w.owner_id <> ? and w.status <> %s
                     ) w order by w.updated_at desc, w.id limit ?
-                ) page order by page.updated_at desc, page.id"""),
+                ) page order by page.updated_at desc, page.id""".formatted(OWNER, DELETED, EDITOR, DELETED)),
                 (rs, row) -> new WebsiteSummaryView(new WebsiteId(rs.getString("id")),
                         new AccountId(rs.getString("owner_id")), rs.getString("name"), rs.getString("slug"),
-                        rs.getString("status"), rs.getString("role"), jobId(rs.getString("current_job_id")),
-                        rs.getString("latest_job_status"), instant(rs.getTimestamp("updated_at"))),
+                        WebsiteStatus.fromWire(rs.getString("status")), Role.fromWire(rs.getString("role")),
+                        jobId(rs.getString("current_job_id")), JobStatus.fromWire(rs.getString("latest_job_status")),
+                        instant(rs.getTimestamp("updated_at"))),
                 caller, caller, caller, query.limit());
         return new WebsiteListView(items, owned(query.caller()));
     }
@@ -82,8 +91,9 @@ class WebsiteQueries {
         List<WebsiteView> found = jdbc.query(tables.sql("select w.* from qs_website w where w.id = ? and " + VISIBLE),
                 (rs, row) -> new WebsiteView(new WebsiteId(rs.getString("id")),
                         new AccountId(rs.getString("owner_id")), rs.getString("name"), rs.getString("slug"),
-                        rs.getString("category"), rs.getString("description"), rs.getString("status"),
-                        caller.equals(rs.getString("owner_id")) ? "owner" : "editor",
+                        rs.getString("category"), rs.getString("description"),
+                        WebsiteStatus.fromWire(rs.getString("status")),
+                        caller.equals(rs.getString("owner_id")) ? Role.OWNER : Role.EDITOR,
                         rs.getBoolean("password_protected"), jobId(rs.getString("current_job_id")),
                         instant(rs.getTimestamp("created_at")), instant(rs.getTimestamp("updated_at")),
                         versions(rs.getString("id"), rs.getString("current_job_id"))),
@@ -119,7 +129,7 @@ class WebsiteQueries {
 
     private int owned(AccountId owner) {
         Integer count = jdbc.queryForObject(tables.sql(
-                "select count(*) from qs_website where owner_id = ? and status <> 'deleted'"), Integer.class,
+                "select count(*) from qs_website where owner_id = ? and status <> " + DELETED), Integer.class,
                 owner.value());
         return count == null ? 0 : count;
     }
@@ -139,7 +149,8 @@ class WebsiteQueries {
                 select job_id, version, kind, status, message, total_bytes, created_at from qs_version
                 where website_id = ? order by version desc"""),
                 (rs, row) -> new VersionView(new JobId(rs.getString("job_id")), rs.getInt("version"),
-                        rs.getString("kind"), rs.getString("status"), rs.getString("message"),
+                        VersionKind.fromWire(rs.getString("kind")), JobStatus.fromWire(rs.getString("status")),
+                        rs.getString("message"),
                         rs.getString("job_id").equals(currentJobId), rs.getLong("total_bytes"),
                         instant(rs.getTimestamp("created_at")),
                         files.getOrDefault(rs.getString("job_id"), List.of())),

@@ -9,9 +9,11 @@ import io.sites.api.CountOwnedWebsites;
 import io.sites.api.FindJob;
 import io.sites.api.FindWebsite;
 import io.sites.api.JobId;
+import io.sites.api.JobStatus;
 import io.sites.api.ListVersions;
 import io.sites.api.ListWebsites;
 import io.sites.api.ManifestEntry;
+import io.sites.api.Role;
 import io.sites.api.VersionKind;
 import io.sites.api.VersionPublished;
 import io.sites.api.VersionView;
@@ -19,6 +21,7 @@ import io.sites.api.WebsiteCreated;
 import io.sites.api.WebsiteDeleted;
 import io.sites.api.WebsiteId;
 import io.sites.api.WebsiteListView;
+import io.sites.api.WebsiteStatus;
 import io.sites.api.WebsiteSummaryView;
 import io.sites.api.WebsiteView;
 import java.time.Instant;
@@ -55,31 +58,31 @@ class WebsiteQueriesTest {
 
         WebsiteListView mine = websites.handle(new ListWebsites(owner, 50));
         assertThat(mine.items()).extracting(WebsiteSummaryView::slug).containsExactly("shared", "older");
-        assertThat(mine.items()).extracting(WebsiteSummaryView::role).containsOnly("owner");
+        assertThat(mine.items()).extracting(WebsiteSummaryView::role).containsOnly(Role.OWNER);
         assertThat(mine.owned()).isEqualTo(2);
         assertThat(mine.items().getFirst().currentJobId()).isEqualTo(first);
-        assertThat(mine.items().getFirst().latestJobStatus()).isEqualTo("ready");
+        assertThat(mine.items().getFirst().latestJobStatus()).isEqualTo(JobStatus.READY);
         assertThat(mine.items().get(1).latestJobStatus()).isNull();
         assertThat(websites.handle(new ListWebsites(owner, 1)).items()).hasSize(1);
         assertThat(websites.handle(new CountOwnedWebsites(owner))).isEqualTo(2);
 
         WebsiteListView edited = websites.handle(new ListWebsites(editor, 50));
         assertThat(edited.items()).extracting(WebsiteSummaryView::slug).containsExactly("shared");
-        assertThat(edited.items().getFirst().role()).isEqualTo("editor");
+        assertThat(edited.items().getFirst().role()).isEqualTo(Role.EDITOR);
         assertThat(edited.items().getFirst().owner()).isEqualTo(owner);
         assertThat(edited.owned()).isZero();
         assertThat(websites.handle(new ListWebsites(stranger, 50)).items()).isEmpty();
 
         WebsiteView seen = websites.handle(new FindWebsite(editor, shared)).orElseThrow();
-        assertThat(seen.role()).isEqualTo("editor");
-        assertThat(seen.status()).isEqualTo("active");
+        assertThat(seen.role()).isEqualTo(Role.EDITOR);
+        assertThat(seen.status()).isEqualTo(WebsiteStatus.ACTIVE);
         assertThat(seen.currentJobId()).isEqualTo(first);
         assertThat(seen.versions()).extracting(VersionView::version).containsExactly(2, 1);
         assertThat(seen.versions()).extracting(VersionView::current).containsExactly(false, true);
         assertThat(seen.versions().getFirst().files()).containsExactly(
                 new VersionView.VersionFileView("index.html", "text/html", 12),
                 new VersionView.VersionFileView("logo.png", "image/png", 300));
-        assertThat(websites.handle(new FindWebsite(owner, shared)).orElseThrow().role()).isEqualTo("owner");
+        assertThat(websites.handle(new FindWebsite(owner, shared)).orElseThrow().role()).isEqualTo(Role.OWNER);
         assertThat(websites.handle(new FindWebsite(stranger, shared))).isEmpty();
         assertThat(websites.handle(new FindWebsite(owner, gone))).as("deleted reads as never existed").isEmpty();
 
