@@ -3,6 +3,7 @@ package io.sites.app;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -15,9 +16,19 @@ import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.queryhandling.QueryHandler;
 import org.axonframework.spring.stereotype.Aggregate;
 
-/** The boundaries of the house: who may know whom. */
+/**
+ * The boundaries of the house: who may know whom. Main code only: the tests' shared helpers sit in the root package
+ * and are used from every package's tests, so test code would show loops that are no part of the architecture (and
+ * the deliberate cycle of {@code PackageCycleRuleTest} lives in test code).
+ */
 @AnalyzeClasses(packages = "io.sites", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
+
+    /** Each package of every module is a slice; {@code PackageCycleRuleTest} shows that a loop fails it. */
+    @ArchTest
+    static final ArchRule noPackageCycles = slices().matching("io.sites.(**)").should().beFreeOfCycles()
+            .because("a package that needs a type of a package that needs it back is one package in two places: "
+                    + "move the type to the package that owns it, or turn the dependency around");
 
     @ArchTest
     static final ArchRule sharedApiIsOnlyTheLanguage = noClasses().that().resideInAPackage("io.sites.api..")
@@ -32,6 +43,14 @@ class ArchitectureTest {
                     "io.sites.app..");
 
     @ArchTest
+    static final ArchRule limitsKnowNoService = noClasses().that().resideInAPackage("io.sites.command.limits..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sites.command.publish..",
+                    "io.sites.command.fetch..", "io.sites.command.upload..", "io.sites.command.website..",
+                    "io.sites.command.bundle..", "io.sites.command.blob..")
+            .because("the rate windows, the website limit and the refusals are what every service of the command "
+                    + "side shares, so they must need none of them");
+
+    @ArchTest
     static final ArchRule querySideOnlyListens = noClasses().that().resideInAPackage("io.sites.query..")
             .should().dependOnClassesThat().resideInAnyPackage("io.sites.command..", "io.sites.site..",
                     "io.sites.app..");
@@ -41,6 +60,13 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("io.sites.command..", "io.sites.query..",
                     "io.sites.app..")
             .because("the site server builds its own directory from events and never reads the query side");
+
+    @ArchTest
+    static final ArchRule identityKnowsNoAdapter = noClasses().that().resideInAPackage("io.sites.app.identity..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sites.app.web..", "io.sites.app.mcp..",
+                    "io.sites.app.webapp..", "io.sites.app.operator..")
+            .because("accounts, tokens and the authorization server are used by the adapters; the API's own "
+                    + "security chain and error envelope live in web");
 
     @ArchTest
     static final ArchRule aggregatesArePackagePrivate = classes().that().areAnnotatedWith(Aggregate.class)

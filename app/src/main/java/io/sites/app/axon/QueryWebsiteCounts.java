@@ -2,7 +2,7 @@ package io.sites.app.axon;
 
 import io.sites.api.AccountId;
 import io.sites.api.CountOwnedWebsites;
-import io.sites.command.publish.WebsiteCounts;
+import io.sites.command.limits.WebsiteCounts;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.stereotype.Component;

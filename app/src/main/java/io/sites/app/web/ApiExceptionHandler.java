@@ -1,10 +1,10 @@
 package io.sites.app.web;
 
 import io.sites.api.json.ErrorBody;
-import io.sites.command.publish.RateLimitedException;
-import io.sites.command.publish.RequestInvalidException;
+import io.sites.command.limits.RateLimitedException;
+import io.sites.command.limits.RequestInvalidException;
+import io.sites.command.limits.WebsiteLimitReachedException;
 import io.sites.command.upload.UploadRefusedException;
-import io.sites.command.publish.WebsiteLimitReachedException;
 import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;

@@ -6,6 +6,7 @@ import io.sites.api.blob.BlobStore;
 import io.sites.api.json.PublishFile;
 import io.sites.command.bundle.BundleLimits;
 import io.sites.command.bundle.RemoteFiles;
+import io.sites.command.limits.FetchRateLimit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -9,7 +9,7 @@ import io.sites.api.json.PublishFile;
 import io.sites.command.bundle.BundleLimits;
 import io.sites.command.bundle.BundleReader;
 import io.sites.command.bundle.RemoteFiles;
-import io.sites.command.publish.RequestInvalidException;
+import io.sites.command.limits.RequestInvalidException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;

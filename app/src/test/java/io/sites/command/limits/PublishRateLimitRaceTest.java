@@ -1,4 +1,4 @@
-package io.sites.command.publish;
+package io.sites.command.limits;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,7 @@
-package io.sites.app.identity;
+package io.sites.app.web;
 
 import io.sites.api.AccountId;
+import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.oauth.OAuthAccessTokens;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,5 @@
-package io.sites.app.identity;
+package io.sites.app.web;
 
-import io.sites.app.web.ErrorResponses;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -1,6 +1,5 @@
-package io.sites.app.identity;
+package io.sites.app.web;
 
-import io.sites.app.web.ErrorResponses;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -9,6 +8,7 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 
+/** The API's security chains: bearer tokens on /v1 and /mcp, everything else public (the web app has its own). */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
 

@@ -1,7 +1,8 @@
-package io.sites.command.publish;
+package io.sites.command.limits;
 
 import java.time.Duration;
 
+/** A request refused because a rate window of its account is spent; the adapters answer 429 with Retry-After. */
 public class RateLimitedException extends RuntimeException {
     private final Duration retryAfter;
 

@@ -1,4 +1,4 @@
-package io.sites.command.publish;
+package io.sites.command.limits;
 
 import io.sites.api.AccountId;
 

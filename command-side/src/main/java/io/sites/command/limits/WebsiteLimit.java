@@ -1,4 +1,4 @@
-package io.sites.command.publish;
+package io.sites.command.limits;
 
 import io.sites.api.AccountId;
 import org.springframework.beans.factory.annotation.Value;
@@ -26,7 +26,7 @@ public class WebsiteLimit {
         return owned < max;
     }
 
-    void requireRoom(AccountId owner) {
+    public void requireRoom(AccountId owner) {
         int owned = counts.ownedBy(owner);
         if (!allowsAnother(owned)) {
             throw new WebsiteLimitReachedException(owned, max);

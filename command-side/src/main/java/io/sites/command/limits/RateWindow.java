@@ -1,4 +1,4 @@
-package io.sites.command.publish;
+package io.sites.command.limits;
 
 import io.sites.api.AccountId;
 import java.time.Clock;
@@ -15,7 +15,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * that every replica and every restart shares it. Each attempt runs in its own transaction; when two requests
  * open a window at once, the loser of the insert retries against the winner's row instead of being refused.
  */
-public final class RateWindow {
+final class RateWindow {
     private static final int ATTEMPTS = 5;
 
     /** Why a take was refused: what is left of the window's budget, and when the next window opens. */

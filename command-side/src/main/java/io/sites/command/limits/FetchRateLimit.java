@@ -1,8 +1,6 @@
-package io.sites.command.fetch;
+package io.sites.command.limits;
 
 import io.sites.api.AccountId;
-import io.sites.command.publish.RateLimitedException;
-import io.sites.command.publish.RateWindow;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
@@ -15,7 +13,7 @@ import org.springframework.transaction.PlatformTransactionManager;
  * replica shares the budget. A publish takes all of its fetches at once or none: a bundle is never half-fetched.
  */
 @Component
-class FetchRateLimit {
+public class FetchRateLimit {
     private final RateWindow window;
 
     FetchRateLimit(JdbcTemplate jdbc, Clock clock, PlatformTransactionManager transactions,
@@ -23,7 +21,7 @@ class FetchRateLimit {
         this.window = new RateWindow(jdbc, transactions, clock, "fetch_rate", Duration.ofHours(1), perHour);
     }
 
-    void acquire(AccountId account, int fetches) {
+    public void acquire(AccountId account, int fetches) {
         window.take(account, fetches).ifPresent(refusal -> {
             long retryAfter = refusal.retryAfter().toSeconds();
             throw new RateLimitedException("At most " + window.budget() + " sourceUrl fetches an hour per account; "

@@ -1,0 +1,7 @@
+/**
+ * What a request of the command side may ask and how it is refused beyond that: the rate windows (publishes a minute,
+ * sourceUrl fetches an hour, both counted by one RateWindow), the websites an account may own (through the
+ * WebsiteCounts port) and an invalid request's field errors and violations. Every service of the command side and
+ * every adapter may use it; it uses none of them.
+ */
+package io.sites.command.limits;
