@@ -33,20 +33,36 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule sharedApiIsOnlyTheLanguage = noClasses().that().resideInAPackage("io.sites.api..")
             .should().dependOnClassesThat().resideInAnyPackage("io.sites.command..", "io.sites.query..",
-                    "io.sites.site..", "io.sites.app..", "org.springframework..", "jakarta.servlet..",
+                    "io.sites.site..", "io.sites.app..", "io.sites.bundle..", "io.sites.blob..",
+                    "org.springframework..", "jakarta.servlet..",
                     "java.sql..", "javax.sql..", "software.amazon..")
             .because("shared-api holds ids, commands, events, queries and JSON types, no web or persistence code");
 
     @ArchTest
+    static final ArchRule bundleIsPlainJava = noClasses().that().resideInAPackage("io.sites.bundle..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sites.command..", "io.sites.query..",
+                    "io.sites.site..", "io.sites.app..", "io.sites.blob..", "org.springframework..",
+                    "org.axonframework..")
+            .because("reading a bundle and its authoring rules need only shared-api's types: the command side builds "
+                    + "the BundleReader bean and calls it");
+
+    @ArchTest
+    static final ArchRule blobStoreOnlyStores = noClasses().that().resideInAPackage("io.sites.blob..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sites.command..", "io.sites.query..",
+                    "io.sites.site..", "io.sites.app..", "io.sites.bundle..")
+            .because("the blob stores implement shared-api's BlobStore port and know nothing of who stores what");
+
+    @ArchTest
     static final ArchRule commandSideDecidesAlone = noClasses().that().resideInAPackage("io.sites.command..")
             .should().dependOnClassesThat().resideInAnyPackage("io.sites.query..", "io.sites.site..",
-                    "io.sites.app..");
+                    "io.sites.app..", "io.sites.blob..")
+            .because("the command side stores through shared-api's BlobStore port; app picks the implementation");
 
     @ArchTest
     static final ArchRule limitsKnowNoService = noClasses().that().resideInAPackage("io.sites.command.limits..")
             .should().dependOnClassesThat().resideInAnyPackage("io.sites.command.publish..",
                     "io.sites.command.fetch..", "io.sites.command.upload..", "io.sites.command.website..",
-                    "io.sites.command.bundle..", "io.sites.command.blob..")
+                    "io.sites.bundle..", "io.sites.blob..")
             .because("the rate windows, the website limit and the refusals are what every service of the command "
                     + "side shares, so they must need none of them");
 
@@ -58,8 +74,9 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule siteServerOnlyListens = noClasses().that().resideInAPackage("io.sites.site..")
             .should().dependOnClassesThat().resideInAnyPackage("io.sites.command..", "io.sites.query..",
-                    "io.sites.app..")
-            .because("the site server builds its own directory from events and never reads the query side");
+                    "io.sites.app..", "io.sites.bundle..", "io.sites.blob..")
+            .because("the site server builds its own directory from events and never reads the query side; it reads "
+                    + "blobs through shared-api's BlobStore port, whichever store app picked");
 
     @ArchTest
     static final ArchRule identityKnowsNoAdapter = noClasses().that().resideInAPackage("io.sites.app.identity..")
@@ -85,8 +102,8 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule adaptersGoThroughApplicationServices = noClasses().that()
             .resideInAnyPackage("io.sites.app.web..", "io.sites.app.mcp..").should().dependOnClassesThat()
-            .resideInAnyPackage("io.sites.command.blob..", "io.sites.query..")
-            .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.sites.command.bundle..")
+            .resideInAnyPackage("io.sites.blob..", "io.sites.query..")
+            .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.sites.bundle..")
                     .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("BundleLimits")
                             .or(JavaClass.Predicates.simpleName("InlineDecoder"))
                             .or(JavaClass.Predicates.simpleName("DecodedContent"))
@@ -105,8 +122,8 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule pagesGoThroughApplicationServices = noClasses().that()
             .resideInAPackage("io.sites.app.webapp..").should().dependOnClassesThat()
-            .resideInAnyPackage("io.sites.command.blob..", "io.sites.query..")
-            .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.sites.command.bundle..")
+            .resideInAnyPackage("io.sites.blob..", "io.sites.query..")
+            .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.sites.bundle..")
                     .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("BundleLimits"))))
             .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Claims")
             .because("the pages are adapters like the REST controllers; they read only the bundle limits, to cap "

@@ -23,7 +23,7 @@ import io.sites.api.json.PublishWebsiteResult;
 import io.sites.api.json.UploadSlot;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.Accounts;
-import io.sites.command.bundle.DecodedContent;
+import io.sites.bundle.DecodedContent;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
 import io.sites.command.publish.PublishService;

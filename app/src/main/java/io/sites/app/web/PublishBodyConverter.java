@@ -2,7 +2,7 @@ package io.sites.app.web;
 
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
-import io.sites.command.bundle.DecodedContent;
+import io.sites.bundle.DecodedContent;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;

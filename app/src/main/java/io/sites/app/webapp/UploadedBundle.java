@@ -2,7 +2,7 @@ package io.sites.app.webapp;
 
 import io.sites.api.Violation;
 import io.sites.api.json.PublishFile;
-import io.sites.command.bundle.BundleLimits;
+import io.sites.bundle.BundleLimits;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

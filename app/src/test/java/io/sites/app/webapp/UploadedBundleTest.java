@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.Violation;
 import io.sites.api.json.PublishFile;
-import io.sites.command.bundle.BundleLimits;
+import io.sites.bundle.BundleLimits;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

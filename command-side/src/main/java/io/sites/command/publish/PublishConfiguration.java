@@ -1,8 +1,8 @@
 package io.sites.command.publish;
 
-import io.sites.command.bundle.BundleLimits;
-import io.sites.command.bundle.BundleReader;
-import io.sites.command.bundle.RemoteFiles;
+import io.sites.bundle.BundleLimits;
+import io.sites.bundle.BundleReader;
+import io.sites.bundle.RemoteFiles;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

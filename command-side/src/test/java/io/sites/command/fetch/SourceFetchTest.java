@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
-import io.sites.command.blob.FileSystemBlobStore;
+import io.sites.blob.FileSystemBlobStore;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;

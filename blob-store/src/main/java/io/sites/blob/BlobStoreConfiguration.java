@@ -1,0 +1,59 @@
+package io.sites.blob;
+
+import io.sites.api.blob.BlobStore;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.io.IOException;
+
+/**
+ * The one {@link BlobStore} bean: {@code sites.blob-store=filesystem} (default, under {@code ${sites.data-dir}/blobs})
+ * or {@code s3} (needs {@code sites.s3.bucket}).
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(BlobStoreProperties.class)
+public class BlobStoreConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(BlobStoreConfiguration.class);
+
+    // The S3 store's close() (inferred destroy method) shuts its HTTP client down with the context.
+    @Bean
+    BlobStore blobStore(BlobStoreProperties properties) throws IOException {
+        BlobStore store = switch (properties.blobStore()) {
+            case FILESYSTEM -> new FileSystemBlobStore(properties.dataDir().resolve("blobs"));
+            case S3 -> s3Store(properties.s3());
+        };
+        log.info("Blob store: {}", store);
+        return store;
+    }
+
+    private static S3BlobStore s3Store(BlobStoreProperties.S3 s3) throws IOException {
+        if (blank(s3.bucket())) {
+            throw new IllegalStateException("sites.blob-store=s3 needs a bucket: set sites.s3.bucket "
+                    + "(environment variable SITES_S3_BUCKET).");
+        }
+        if (blank(s3.accessKey()) != blank(s3.secretKey())) {
+            throw new IllegalStateException("Set both sites.s3.access-key and sites.s3.secret-key (SITES_S3_ACCESS_KEY, "
+                    + "SITES_S3_SECRET_KEY), or neither to use the AWS SDK's default credentials chain.");
+        }
+        S3BlobStore store = S3BlobStore.create(new S3BlobStore.Settings(s3.bucket(), s3.prefix(), s3.endpoint(),
+                s3.region(), s3.pathStyle(), s3.accessKey(), s3.secretKey()));
+        if (s3.createBucket()) {
+            try {
+                store.createBucketIfMissing();
+            } catch (IOException | RuntimeException e) {
+                store.close();
+                throw e;
+            }
+        }
+        return store;
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+}

@@ -1,0 +1,35 @@
+package io.sites.bundle;
+
+import java.nio.charset.StandardCharsets;
+
+/** Chooses the authoring rules for a file by the media type it will be served with. */
+final class AuthoringRules {
+
+    private AuthoringRules() {}
+
+    /** Whether files of this type are scanned at all: only these need their bytes in memory. */
+    static boolean scans(String essence) {
+        return ContentTypes.isHtml(essence) || ContentTypes.isXml(essence) || essence.equals("text/css")
+                || ContentTypes.isJavaScript(essence);
+    }
+
+    /** @param essence type/subtype the browser will treat the file as */
+    static void check(String essence, byte[] bytes, Findings out) {
+        if (!scans(essence)) {
+            return;
+        }
+        boolean html = ContentTypes.isHtml(essence);
+        boolean xml = ContentTypes.isXml(essence);
+        boolean css = essence.equals("text/css");
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        if (html) {
+            MarkupRules.checkHtml(text, out);
+        } else if (xml) {
+            MarkupRules.checkXml(text, out);
+        } else if (css) {
+            CssRules.check(text, 1, "", out);
+        } else {
+            JsRules.check(text, 1, "", out);
+        }
+    }
+}

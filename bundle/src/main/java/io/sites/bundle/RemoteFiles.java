@@ -1,0 +1,93 @@
+package io.sites.bundle;
+
+import io.sites.api.Violation;
+import io.sites.api.blob.BlobRef;
+import io.sites.api.json.PublishFile;
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Resolves the bytes of files a client gives by {@code sourceUrl} or {@code uploadKey} instead of inline content.
+ *
+ * <p>{@link BundleReader} calls it only for files whose path is valid and that have exactly one body, and only when
+ * the publish stays within {@link BundleLimits#remoteFiles()}. Problems the client can fix (address not allowed,
+ * unknown upload key, fetch failed, too large) are answered as {@link Rejected} with a violation naming
+ * {@code file.path()}; exceptions are treated as server faults and propagate.
+ */
+@FunctionalInterface
+public interface RemoteFiles {
+
+    /**
+     * @param path the normalised path the file will be served at
+     * @param file the file as the client sent it; {@code sourceUrl} or {@code uploadKey} is set
+     */
+    Resolved resolve(String path, PublishFile file);
+
+    /**
+     * Called once per publish, before any {@link #resolve}, with every file that will be resolved: lets an
+     * implementation count them against a limit or start fetches in parallel. Does nothing by default.
+     */
+    default void prepare(List<Request> requests) {
+    }
+
+    /** A file that {@link #resolve} will be asked for. */
+    record Request(String path, PublishFile file) {
+    }
+
+    /** Outcome of resolving one remote file. */
+    sealed interface Resolved permits Fetched, Stored, Rejected {}
+
+    /**
+     * The bytes were obtained.
+     *
+     * @param contentType what the source declared (for example the upload slot's type), or null; used only when the
+     *                    client gave no contentType and the path's extension says nothing
+     */
+    record Fetched(byte[] bytes, String contentType) implements Resolved {
+        public Fetched {
+            Objects.requireNonNull(bytes, "bytes");
+        }
+    }
+
+    /**
+     * The bytes are already in the blob store (an upload slot, or a fetch streamed there). {@link BundleReader} reads
+     * them back through {@code contents} only when the authoring rules must scan the file.
+     *
+     * @param contentType as in {@link Fetched}
+     */
+    record Stored(BlobRef blob, String contentType, Contents contents) implements Resolved {
+        public Stored {
+            Objects.requireNonNull(blob, "blob");
+            Objects.requireNonNull(contents, "contents");
+        }
+    }
+
+    /** Reads a stored file's bytes, for the few types whose contents the authoring rules check. */
+    @FunctionalInterface
+    interface Contents {
+        byte[] read() throws IOException;
+    }
+
+    /** The file cannot be resolved, for a reason the client can fix. */
+    record Rejected(Violation violation) implements Resolved {
+        public Rejected {
+            Objects.requireNonNull(violation, "violation");
+        }
+    }
+
+    /** Until binary files land: every remote file is answered with {@code SOURCE_NOT_SUPPORTED}. */
+    static RemoteFiles unsupported() {
+        return (path, file) -> {
+            String field = file.uploadKey() != null && !file.uploadKey().isBlank() ? "uploadKey" : "sourceUrl";
+            return new Rejected(Violation.of(
+                    Codes.SOURCE_NOT_SUPPORTED,
+                    file.path(),
+                    "File " + Text.quote(file.path()) + " is given by " + field
+                            + ", but files given by sourceUrl or uploadKey are not supported yet.",
+                    "Send the file inline instead: put its bytes base64-encoded in content, set contentEncoding to "
+                            + "\"base64\" and remove " + field + ". Text files (HTML, CSS, JS, SVG) can be sent as "
+                            + "plain UTF-8 text in content."));
+        };
+    }
+}

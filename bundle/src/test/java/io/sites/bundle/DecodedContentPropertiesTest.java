@@ -1,0 +1,109 @@
+package io.sites.bundle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.api.Violation;
+import io.sites.api.json.PublishFile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Content decoded a piece at a time ({@link InlineDecoder}) gets exactly the verdict of the same content sent as one
+ * String: the same violations, word for word, or the same bytes; held or spilled, and in any chunking.
+ */
+class DecodedContentPropertiesTest {
+
+    @Property(tries = 400)
+    void base64DecodedWhileReadIsJudgedAsTheWholeText(@ForAll("base64ish") String content,
+            @ForAll("chunk") int chunk, @ForAll("spill") int spillAbove) throws IOException {
+        sameVerdict(PublishFile.base64("data.bin", content), true, content, chunk, spillAbove);
+    }
+
+    @Property(tries = 400)
+    void textDecodedWhileReadIsJudgedAsTheWholeText(@ForAll("textish") String content, @ForAll("chunk") int chunk,
+            @ForAll("spill") int spillAbove) throws IOException {
+        sameVerdict(PublishFile.text("notes.txt", content), false, content, chunk, spillAbove);
+    }
+
+    private static void sameVerdict(PublishFile whole, boolean base64, String content, int chunk, int spillAbove)
+            throws IOException {
+        BundleLimits limits = new BundleLimits(300, 1_000_000, 15, 20);
+        BundleReader reader = new BundleReader(limits, RemoteFiles.unsupported());
+        List<PublishFile> asText = List.of(BundleFixtures.INDEX, whole);
+        List<PublishFile> asDecoded = List.of(BundleFixtures.INDEX, new PublishFile(whole.path(), null,
+                whole.contentEncoding(), null, null, null));
+        Path dir = Files.createTempDirectory("decoded");
+        try (InlineDecoder decoder = InlineDecoder.of(base64, dir, spillAbove, limits)) {
+            char[] chars = content.toCharArray();
+            for (int at = 0; at < chars.length; at += chunk) {
+                decoder.accept(chars, at, Math.min(chunk, chars.length - at));
+            }
+            DecodedContent decoded = decoder.finish();
+            Outcome expected = outcome(reader, asText, Map.of());
+            Outcome actual = outcome(reader, asDecoded, Map.of(1, decoded));
+            assertThat(actual.violations()).isEqualTo(expected.violations());
+            assertThat(actual.bytes()).isEqualTo(expected.bytes());
+            if (decoded instanceof DecodedContent.Spilled spilled) {
+                Files.delete(spilled.file());
+            }
+        } finally {
+            assertThat(Files.list(dir)).as("nothing left behind").isEmpty();
+            Files.delete(dir);
+        }
+    }
+
+    private record Outcome(List<Violation> violations, byte[] bytes) {
+    }
+
+    private static Outcome outcome(BundleReader reader, List<PublishFile> files, Map<Integer, DecodedContent> decoded)
+            throws IOException {
+        try {
+            BundleFile file = reader.read(files, RemoteFiles.unsupported(), decoded).files().get(1);
+            byte[] bytes = file.bytes() != null ? file.bytes() : Files.readAllBytes(file.spilled().file());
+            return new Outcome(List.of(), bytes);
+        } catch (BundleInvalidException invalid) {
+            return new Outcome(invalid.violations(), null);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> base64ish() {
+        Arbitrary<String> valid = Arbitraries.bytes().array(byte[].class).ofMaxSize(240)
+                .map(bytes -> Base64.getEncoder().encodeToString(bytes));
+        Arbitrary<String> noisy = Arbitraries.strings()
+                .withChars("ABCXYZabxyz0129+/-_= \t\n\r\f,:;.\u000b\u00e9\u2003")
+                .withChars('\ud83d', '\ude00', '\udc00')
+                .ofMaxLength(400);
+        Arbitrary<String> dataUrl = Combinators.combine(Arbitraries.of("data:", "  DATA:", "\tdata:", "Data:"),
+                Arbitraries.strings().withChars("image/png;base64AB\u0001\ud83d\ude00").ofMaxLength(300),
+                Arbitraries.of("", ",", ",QUJD"), valid).as((a, b, c, d) -> a + b + c + d);
+        return Arbitraries.oneOf(valid, noisy, dataUrl);
+    }
+
+    @Provide
+    Arbitrary<String> textish() {
+        return Arbitraries.strings().withChars("ab \n\u00e9\u20ac\ud83d\ude00\ud800\udc00\u0000")
+                .withCharRange('\u0020', '\u007e').ofMaxLength(400);
+    }
+
+    @Provide
+    Arbitrary<Integer> chunk() {
+        return Arbitraries.of(1, 2, 3, 7, 64, 100_000);
+    }
+
+    @Provide
+    Arbitrary<Integer> spill() {
+        return Arbitraries.of(0, 16, 1_000_000);
+    }
+
+}
