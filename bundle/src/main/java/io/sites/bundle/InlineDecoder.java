@@ -1,5 +1,11 @@
 package io.sites.bundle;
 
+import io.sites.bundle.decode.Base64Text;
+import io.sites.bundle.decode.TextScan;
+import io.sites.bundle.rules.AuthoringRules;
+import io.sites.bundle.rules.ContentTypes;
+import io.sites.bundle.rules.MediaType;
+import io.sites.bundle.rules.PathRules;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

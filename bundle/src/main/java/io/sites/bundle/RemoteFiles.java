@@ -3,6 +3,8 @@ package io.sites.bundle;
 import io.sites.api.Violation;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.json.PublishFile;
+import io.sites.bundle.rules.Codes;
+import io.sites.bundle.rules.Text;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;

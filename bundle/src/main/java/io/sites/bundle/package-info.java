@@ -1,6 +1,6 @@
 /**
- * Reading a bundle and every authoring rule (paths, content types, HTML, CSS, JavaScript, sizes), with no Spring and
- * no Axon: BundleReader is the entry and the rules are package-private. publish, fetch and upload use it; the adapters
- * only BundleLimits, InlineDecoder and DecodedContent.
+ * Reading a bundle and every authoring rule, with no Spring and no Axon: BundleReader is the entry and orchestrates;
+ * the rules live in {@code rules}, the content checks and decoders in {@code decode}. The command side's publish,
+ * fetch and upload use this package; the adapters only BundleLimits, InlineDecoder and DecodedContent.
  */
 package io.sites.bundle;

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.Violation;
 import io.sites.api.json.PublishFile;
+import io.sites.bundle.rules.ContentTypes;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

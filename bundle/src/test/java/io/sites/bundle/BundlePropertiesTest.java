@@ -3,6 +3,7 @@ package io.sites.bundle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.json.PublishFile;
+import io.sites.bundle.rules.PathRules;
 import java.nio.charset.StandardCharsets;
 import java.text.Normalizer;
 import java.util.Base64;

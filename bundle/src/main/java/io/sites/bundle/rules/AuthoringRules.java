@@ -1,20 +1,20 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
 import java.nio.charset.StandardCharsets;
 
 /** Chooses the authoring rules for a file by the media type it will be served with. */
-final class AuthoringRules {
+public final class AuthoringRules {
 
     private AuthoringRules() {}
 
     /** Whether files of this type are scanned at all: only these need their bytes in memory. */
-    static boolean scans(String essence) {
+    public static boolean scans(String essence) {
         return ContentTypes.isHtml(essence) || ContentTypes.isXml(essence) || essence.equals("text/css")
                 || ContentTypes.isJavaScript(essence);
     }
 
     /** @param essence type/subtype the browser will treat the file as */
-    static void check(String essence, byte[] bytes, Findings out) {
+    public static void check(String essence, byte[] bytes, Findings out) {
         if (!scans(essence)) {
             return;
         }

@@ -1,4 +1,4 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -9,9 +9,9 @@ import java.util.Optional;
  * A syntactically valid media type (RFC 9110 section 8.3.1): {@code type/subtype *( OWS ";" OWS name=value )}, with
  * type, subtype and parameter names lower-cased.
  */
-record MediaType(String type, String subtype, Map<String, String> parameters) {
+public record MediaType(String type, String subtype, Map<String, String> parameters) {
 
-    static Optional<MediaType> parse(String text) {
+    public static Optional<MediaType> parse(String text) {
         if (text == null) {
             return Optional.empty();
         }
@@ -53,12 +53,12 @@ record MediaType(String type, String subtype, Map<String, String> parameters) {
     }
 
     /** type/subtype without parameters. */
-    String essence() {
+    public String essence() {
         return type + "/" + subtype;
     }
 
     /** The normalised form; text types get {@code charset=utf-8} when no charset is given. */
-    String served() {
+    public String served() {
         StringBuilder b = new StringBuilder(essence());
         parameters.forEach((name, value) -> b.append("; ").append(name).append('=').append(
                 isToken(value) ? value : "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\""));

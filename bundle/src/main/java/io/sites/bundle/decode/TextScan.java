@@ -1,12 +1,12 @@
-package io.sites.bundle;
+package io.sites.bundle.decode;
 
 import java.util.function.IntConsumer;
 
 /**
- * Checks text content a piece at a time as {@link BundleReader} checks a whole String (the first unpaired UTF-16
+ * Checks text content a piece at a time as {@code BundleReader} checks a whole String (the first unpaired UTF-16
  * surrogate, with its line and column) and hands its UTF-8 bytes to {@code out} on the way.
  */
-final class TextScan {
+public final class TextScan {
     private final IntConsumer out;
     private long index;
     private long line = 1;
@@ -16,11 +16,11 @@ final class TextScan {
     private char bad;
     private String where;
 
-    TextScan(IntConsumer out) {
+    public TextScan(IntConsumer out) {
         this.out = out;
     }
 
-    void accept(char c) {
+    public void accept(char c) {
         long i = index++;
         if (where != null) {
             return;
@@ -70,14 +70,14 @@ final class TextScan {
     }
 
     /** Null when the text is valid; otherwise the unpaired surrogate is {@link #bad()}. */
-    String where() {
+    public String where() {
         if (highIndex >= 0 && where == null) {
             unpaired(high, highIndex);
         }
         return where;
     }
 
-    char bad() {
+    public char bad() {
         return bad;
     }
 }

@@ -1,4 +1,4 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
 import io.sites.api.Violation;
 import java.util.ArrayList;
@@ -10,22 +10,22 @@ import java.util.List;
  * @param shownPath  the path as the client sent it, used in violations and messages
  * @param servedPath the normalised path, used to compute relative references in hints
  */
-record Findings(String shownPath, String servedPath, List<Violation> violations) {
+public record Findings(String shownPath, String servedPath, List<Violation> violations) {
 
-    Findings(String shownPath, String servedPath) {
+    public Findings(String shownPath, String servedPath) {
         this(shownPath, servedPath, new ArrayList<>());
     }
 
-    void add(String code, String message, String detail) {
+    public void add(String code, String message, String detail) {
         violations.add(Violation.of(code, shownPath, message, detail));
     }
 
-    void add(Violation violation) {
+    public void add(Violation violation) {
         violations.add(violation);
     }
 
     /** The file's path in quotes, for messages. */
-    String file() {
+    public String file() {
         return Text.quote(shownPath);
     }
 

@@ -1,7 +1,7 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
-import io.sites.bundle.JsTokens.Kind;
-import io.sites.bundle.JsTokens.Token;
+import io.sites.bundle.rules.JsTokens.Kind;
+import io.sites.bundle.rules.JsTokens.Token;
 import java.util.HashSet;
 import java.util.Set;
 

@@ -1,4 +1,4 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
 import java.util.Arrays;
 import java.util.Locale;

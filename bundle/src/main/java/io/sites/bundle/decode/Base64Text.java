@@ -1,22 +1,24 @@
-package io.sites.bundle;
+package io.sites.bundle.decode;
+
+import io.sites.bundle.rules.Text;
 
 /**
  * Checks and decodes base64 content: the standard and the URL-safe alphabet (also mixed), padding optional,
  * whitespace and line breaks ignored. Checking does not allocate, so oversized content can be measured first; it
  * also works a piece at a time ({@link Scan}), for content decoded while its request is read.
  */
-final class Base64Text {
+public final class Base64Text {
 
     private Base64Text() {}
 
     /** @param problem null when the text is valid base64; otherwise what is wrong and how to fix it */
-    record Inspection(long decodedLength, String problem) {
-        boolean valid() {
+    public record Inspection(long decodedLength, String problem) {
+        public boolean valid() {
             return problem == null;
         }
     }
 
-    static Inspection inspect(String text) {
+    public static Inspection inspect(String text) {
         Scan scan = new Scan(null);
         for (int i = 0; i < text.length(); i++) {
             scan.accept(text.charAt(i));
@@ -29,7 +31,7 @@ final class Base64Text {
      * comes to exactly the verdict inspect gives the whole text, and hands each decoded byte to {@code out} on the
      * way (bytes of text that turns out invalid are handed out too; the caller discards them).
      */
-    static final class Scan {
+    public static final class Scan {
         /** Enough of a data URL to quote it as {@link Text#quote} does, which shortens to 160 characters. */
         private static final int HEAD_KEPT = 256;
 
@@ -47,11 +49,11 @@ final class Base64Text {
         private int buffer;
         private int bits;
 
-        Scan(java.util.function.IntConsumer out) {
+        public Scan(java.util.function.IntConsumer out) {
             this.out = out;
         }
 
-        void accept(char c) {
+        public void accept(char c) {
             long i = index++;
             if (leading && !Character.isWhitespace(c)) {
                 leading = false;
@@ -113,7 +115,7 @@ final class Base64Text {
                     + "a-z, 0-9, \"+\" and \"/\" (or \"-\" and \"_\"), with \"=\" padding at the end.";
         }
 
-        Inspection finish() {
+        public Inspection finish() {
             if (head.length() >= 5 && head.toString().regionMatches(true, 0, "data:", 0, 5)) {
                 String prefix = commaInHead || commaLater ? head.toString() : "data:";
                 return new Inspection(-1, "the content starts with a data URL prefix " + Text.quote(prefix)
@@ -143,7 +145,7 @@ final class Base64Text {
      * Decodes canonical base64 (one alphabet, no whitespace) with the JDK's decoder; null when the text is not
      * of that form, and the caller should {@link #inspect} it instead.
      */
-    static byte[] decodeStrict(String text) {
+    public static byte[] decodeStrict(String text) {
         for (java.util.Base64.Decoder decoder : new java.util.Base64.Decoder[] {
                 java.util.Base64.getDecoder(), java.util.Base64.getUrlDecoder()}) {
             try {
@@ -156,7 +158,7 @@ final class Base64Text {
     }
 
     /** Decodes text that {@link #inspect} accepted, into exactly {@code length} bytes. */
-    static byte[] decode(String text, int length) {
+    public static byte[] decode(String text, int length) {
         byte[] out = new byte[length];
         int o = 0;
         int buffer = 0;

@@ -1,14 +1,14 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
 import java.util.Locale;
 
 /** Small helpers for writing violation messages. */
-final class Text {
+public final class Text {
 
     private Text() {}
 
     /** The value in double quotes, shortened when long, control characters made visible. */
-    static String quote(String value) {
+    public static String quote(String value) {
         if (value == null) {
             return "(none)";
         }
@@ -55,11 +55,11 @@ final class Text {
         return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
     }
 
-    static String codePoint(int cp) {
+    public static String codePoint(int cp) {
         return String.format(Locale.ROOT, "U+%04X", cp);
     }
 
-    static String bytes(long n) {
+    public static String bytes(long n) {
         return String.format(Locale.ROOT, "%,d bytes", n);
     }
 

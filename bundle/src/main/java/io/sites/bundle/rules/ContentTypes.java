@@ -1,4 +1,4 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
 import java.util.Locale;
 import java.util.Map;
@@ -7,7 +7,7 @@ import java.util.Set;
 /** Media types by file extension, and which types are documents a browser renders with scripts. */
 public final class ContentTypes {
 
-    static final String OCTET_STREAM = "application/octet-stream";
+    public static final String OCTET_STREAM = "application/octet-stream";
 
     /** Extension (lower case, without the dot) to media type essence. */
     private static final Map<String, String> BY_EXTENSION = Map.ofEntries(
@@ -142,7 +142,7 @@ public final class ContentTypes {
         return mime != null && DOCUMENT_TYPES.contains(essenceOf(mime));
     }
 
-    static String essenceFor(String path) {
+    public static String essenceFor(String path) {
         return BY_EXTENSION.getOrDefault(extension(path), OCTET_STREAM);
     }
 
@@ -156,12 +156,12 @@ public final class ContentTypes {
         return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
     }
 
-    static boolean isHtmlPath(String path) {
+    public static boolean isHtmlPath(String path) {
         String ext = extension(path);
         return ext.equals("html") || ext.equals("htm");
     }
 
-    static boolean isSvgPath(String path) {
+    public static boolean isSvgPath(String path) {
         return extension(path).equals("svg");
     }
 
@@ -176,7 +176,7 @@ public final class ContentTypes {
         return JAVASCRIPT_TYPES.contains(essence);
     }
 
-    static boolean isHtml(String essence) {
+    public static boolean isHtml(String essence) {
         return essence.equals("text/html") || essence.equals("application/xhtml+xml");
     }
 
@@ -185,7 +185,7 @@ public final class ContentTypes {
     }
 
     /** The lower-case type/subtype of a type with or without parameters. */
-    static String essenceOf(String mime) {
+    public static String essenceOf(String mime) {
         int semi = mime.indexOf(';');
         return (semi < 0 ? mime : mime.substring(0, semi)).strip().toLowerCase(Locale.ROOT);
     }

@@ -1,4 +1,4 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
 /**
  * Finds and counts the line breaks of CSS or JavaScript source, so that a violation names the line a person sees in

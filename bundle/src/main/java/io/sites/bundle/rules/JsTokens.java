@@ -1,4 +1,4 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Normalises a bundle path and checks it against the path rules. */
-final class PathRules {
+public final class PathRules {
 
     static final int MAX_PATH = 1024;
     static final int MAX_SEGMENT = 255;
@@ -13,17 +13,17 @@ final class PathRules {
     private PathRules() {}
 
     /** One broken path rule: what is wrong, and what to do about it. */
-    record Problem(String message, String detail) {}
+    public record Problem(String message, String detail) {}
 
     /** @param normalized NFC form without {@code ./} segments, or null when the path is missing */
-    record Checked(String normalized, List<Problem> problems) {
-        boolean valid() {
+    public record Checked(String normalized, List<Problem> problems) {
+        public boolean valid() {
             return normalized != null && problems.isEmpty();
         }
     }
 
     /** Unicode NFC, {@code .} segments dropped (a final {@code .} is kept, since it names a directory). */
-    static String normalize(String raw) {
+    public static String normalize(String raw) {
         String nfc = Normalizer.normalize(raw, Normalizer.Form.NFC);
         String[] segments = nfc.split("/", -1);
         List<String> kept = new ArrayList<>(segments.length);
@@ -37,7 +37,7 @@ final class PathRules {
         return String.join("/", kept);
     }
 
-    static Checked check(String raw) {
+    public static Checked check(String raw) {
         if (raw == null) {
             return new Checked(null, List.of(new Problem(
                     "The file has no path.",
@@ -148,7 +148,7 @@ final class PathRules {
     }
 
     /** A best-effort repair of a path, or null when none is obvious. Used in hints only. */
-    static String suggest(String raw) {
+    public static String suggest(String raw) {
         if (raw == null) {
             return null;
         }

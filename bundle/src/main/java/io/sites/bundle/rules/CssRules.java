@@ -1,4 +1,4 @@
-package io.sites.bundle;
+package io.sites.bundle.rules;
 
 /**
  * Authoring rules on CSS (files, {@code <style>} elements and style attributes): no {@code @import} from another
