@@ -1,16 +1,20 @@
 package io.sites.bundle.rules;
 
+import static io.sites.bundle.rules.MarkupNodes.attr;
+import static io.sites.bundle.rules.MarkupNodes.hrefKey;
+import static io.sites.bundle.rules.MarkupNodes.line;
+import static io.sites.bundle.rules.MarkupNodes.localName;
+import static io.sites.bundle.rules.MarkupNodes.tag;
+import static io.sites.bundle.rules.MarkupNodes.text;
+import static io.sites.bundle.rules.MarkupNodes.textLine;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.jsoup.nodes.Attribute;
-import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
-import org.jsoup.nodes.Node;
-import org.jsoup.nodes.Range;
-import org.jsoup.nodes.TextNode;
 import org.jsoup.nodes.XmlDeclaration;
 import org.jsoup.parser.Parser;
 import org.jsoup.select.NodeTraversor;
@@ -23,11 +27,6 @@ import org.jsoup.select.NodeTraversor;
  */
 final class MarkupRules {
 
-    private static final Set<String> FRAME_ELEMENTS = Set.of("iframe", "frame", "frameset", "portal", "fencedframe");
-    private static final Set<String> DOCUMENT_EMBED_TYPES = Set.of(
-            "text/html", "application/xhtml+xml", "image/svg+xml", "application/xml", "text/xml", "application/pdf");
-    private static final Set<String> DOCUMENT_EMBED_EXTENSIONS = Set.of(
-            "html", "htm", "xhtml", "xht", "svg", "svgz", "xml", "pdf");
     private static final Set<String> SCRIPT_PRELOAD_KINDS = Set.of(
             "script", "style", "worker", "sharedworker", "serviceworker", "audioworklet", "paintworklet");
     private static final Set<String> URL_ATTRIBUTES = Set.of("href", "src", "action", "formaction", "data");
@@ -35,6 +34,7 @@ final class MarkupRules {
     private final Document doc;
     private final boolean xml;
     private final Findings out;
+    private final FrameRules frames;
     private Element externalBase;
     private String firstRelativeUnderBase;
 
@@ -42,6 +42,7 @@ final class MarkupRules {
         this.doc = doc;
         this.xml = xml;
         this.out = out;
+        this.frames = new FrameRules(out);
     }
 
     static void checkHtml(String html, Findings out) {
@@ -91,11 +92,11 @@ final class MarkupRules {
             case "script" -> script(e);
             case "link" -> link(e);
             case "style" -> CssRules.check(text(e), textLine(e), " in a <style> element", out);
-            case "object" -> embedded(e, "data");
-            case "embed" -> embedded(e, "src");
+            case "object" -> frames.embedded(e, "data");
+            case "embed" -> frames.embedded(e, "src");
             default -> {
-                if (FRAME_ELEMENTS.contains(name)) {
-                    frame(e, name);
+                if (FrameRules.FRAME_ELEMENTS.contains(name)) {
+                    frames.frame(e, name);
                 }
             }
         }
@@ -250,141 +251,7 @@ final class MarkupRules {
                         + "href=\"" + out.relativeTo(local) + "\".");
     }
 
-    // ---- frames and embedded documents -----------------------------------------------------------------------
-
-    private void frame(Element e, String name) {
-        int line = line(e);
-        String src = attr(e, "src");
-        UrlRef ref = src == null ? null : UrlRef.of(src);
-        String fix;
-        if (name.equals("frameset")) {
-            fix = "Replace the frameset with a normal page (<body>) that links to the other pages with <a href>.";
-        } else if (ref != null && (ref.kind() == UrlRef.Kind.HTTP || ref.kind() == UrlRef.Kind.PROTOCOL_RELATIVE)) {
-            fix = "Remove the <" + name + "> and link to the content instead: <a href=\"" + ref.shown()
-                    + "\">…</a>. A video can be added to the bundle and shown with <video src=\"…\" controls>.";
-        } else if (ref != null && ref.relative()) {
-            fix = "Remove the <" + name + "> and put the content of " + Text.quote(ref.shown())
-                    + " into this page, or link to it with <a href=\"" + ref.shown() + "\">.";
-        } else {
-            fix = "Remove the <" + name + "> and put its content directly into this page.";
-        }
-        out.add(Codes.IFRAME,
-                "File " + out.file() + " embeds a frame (<" + name + ">)" + Text.onLine(line) + "; iframes and frames are "
-                        + "rejected.",
-                Text.at(line) + tag(e, "src", "srcdoc") + ". " + fix);
-    }
-
-    private void embedded(Element e, String urlAttribute) {
-        String name = localName(e);
-        String url = attr(e, urlAttribute);
-        String type = attr(e, "type");
-        String essence = type == null ? "" : ContentTypes.essenceOf(type);
-        UrlRef ref = UrlRef.of(url);
-        String ext = ContentTypes.extension(ref.pathPart());
-        boolean documentType = DOCUMENT_EMBED_TYPES.contains(essence) || essence.endsWith("+xml");
-        boolean documentExtension = url != null && DOCUMENT_EMBED_EXTENSIONS.contains(ext);
-        if (!documentType && !documentExtension && !ref.external()) {
-            return;
-        }
-        int line = line(e);
-        String shownUrl = url == null ? "…" : ref.shown();
-        String mediaType = !essence.isEmpty() ? essence : ContentTypes.essenceFor(ref.pathPart());
-        String fix;
-        if (mediaType.equals("image/svg+xml") || mediaType.startsWith("image/")) {
-            fix = "Show the image with <img src=\"" + shownUrl + "\" alt=\"…\"> instead"
-                    + (ref.external() ? " (after adding the file to the bundle, or keep the external image URL in "
-                            + "<img>, which is allowed)." : ".");
-        } else if (mediaType.startsWith("video/") || mediaType.startsWith("audio/")) {
-            String media = mediaType.startsWith("video/") ? "video" : "audio";
-            fix = "Play it with <" + media + " src=\"" + shownUrl + "\" controls></" + media + "> instead.";
-        } else {
-            fix = "Remove the <" + name + "> and link to the document instead: <a href=\"" + shownUrl + "\">…</a>.";
-        }
-        String why = documentType || documentExtension ? "a document" : "content from another origin";
-        out.add(Codes.IFRAME,
-                "File " + out.file() + " embeds " + why + " with <" + name + ">" + Text.onLine(line) + "; embedded documents "
-                        + "are rejected like iframes.",
-                Text.at(line) + tag(e, urlAttribute, "type") + ". " + fix);
-    }
-
     // ---- helpers ---------------------------------------------------------------------------------------------
-
-    private static String localName(Element e) {
-        String n = e.normalName();
-        return n.substring(n.lastIndexOf(':') + 1).toLowerCase(Locale.ROOT);
-    }
-
-    /** The value of an attribute, its name compared ignoring case; null when absent. */
-    private static String attr(Element e, String name) {
-        for (Attribute a : e.attributes()) {
-            if (a.getKey().equalsIgnoreCase(name)) {
-                return a.getValue();
-            }
-        }
-        return null;
-    }
-
-    /** The key of an href attribute in any namespace (href, xlink:href), or null. */
-    private static String hrefKey(Element e) {
-        for (Attribute a : e.attributes()) {
-            String key = a.getKey().toLowerCase(Locale.ROOT);
-            if (key.equals("href") || key.endsWith(":href")) {
-                return a.getKey();
-            }
-        }
-        return null;
-    }
-
-    /** The text of a script or style element, whether parsed as data, text or CDATA. */
-    private static String text(Element e) {
-        StringBuilder b = new StringBuilder();
-        for (Node n : e.childNodes()) {
-            if (n instanceof DataNode d) {
-                b.append(d.getWholeData());
-            } else if (n instanceof TextNode t) {
-                b.append(t.getWholeText());
-            }
-        }
-        return b.toString();
-    }
-
-    private static int textLine(Element e) {
-        for (Node n : e.childNodes()) {
-            Range.Position start = n.sourceRange().start();
-            if (start.isTracked()) {
-                return start.lineNumber();
-            }
-        }
-        return line(e);
-    }
-
-    private static int line(Node n) {
-        Range.Position start = n.sourceRange().start();
-        return start.isTracked() ? start.lineNumber() : 0;
-    }
-
-    private static int line(Element e, Attribute a) {
-        Range.Position start = a.sourceRange().valueRange().start();
-        if (!start.isTracked()) {
-            start = a.sourceRange().nameRange().start();
-        }
-        return start.isTracked() ? start.lineNumber() : line(e);
-    }
-
-    /** A short rendering of the start tag with the given attributes (those present). */
-    private static String tag(Element e, String... keys) {
-        StringBuilder b = new StringBuilder("<").append(e.tagName());
-        for (String key : keys) {
-            if (key == null) {
-                continue;
-            }
-            String value = attr(e, key);
-            if (value != null) {
-                b.append(' ').append(key).append("=\"").append(UrlRef.of(value).shown()).append('"');
-            }
-        }
-        return b.append('>').toString();
-    }
 
     private static String scheme(UrlRef ref) {
         return ref.scheme() == null ? "non-http" : ref.scheme() + ":";
