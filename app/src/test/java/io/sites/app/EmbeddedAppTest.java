@@ -2,8 +2,10 @@ package io.sites.app;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
@@ -20,6 +22,8 @@ public abstract class EmbeddedAppTest {
 
     @LocalServerPort
     int port;
+    @Autowired
+    ApplicationContext context;
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) throws Exception {
@@ -31,5 +35,10 @@ public abstract class EmbeddedAppTest {
 
     public Http http() {
         return new Http(port);
+    }
+
+    /** A bean of the running service: what the tests that run on both databases ask for by type. */
+    public <T> T bean(Class<T> type) {
+        return context.getBean(type);
     }
 }

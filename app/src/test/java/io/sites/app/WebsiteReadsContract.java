@@ -27,13 +27,23 @@ import tools.jackson.databind.JsonNode;
 public interface WebsiteReadsContract {
     Http http();
 
-    Accounts accounts();
+    <T> T bean(Class<T> type);
 
-    AccessTokens tokens();
+    default Accounts accounts() {
+        return bean(Accounts.class);
+    }
 
-    CommandGateway commands();
+    default AccessTokens tokens() {
+        return bean(AccessTokens.class);
+    }
 
-    ReadModels readModels();
+    default CommandGateway commands() {
+        return bean(CommandGateway.class);
+    }
+
+    default ReadModels readModels() {
+        return bean(ReadModels.class);
+    }
 
     record User(String name, AccountId id, String token) {
     }

@@ -2,15 +2,13 @@ package io.sites.app.axon;
 
 import io.sites.api.WebsiteId;
 import io.sites.command.publish.ReadModels;
+import io.sites.query.website.TrackingPositions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventTrackerStatus;
-import org.axonframework.eventhandling.GapAwareTrackingToken;
-import org.axonframework.eventhandling.ReplayToken;
 import org.axonframework.eventhandling.StreamingEventProcessor;
-import org.axonframework.eventhandling.TrackingToken;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -66,19 +64,10 @@ class ProcessorReadModels implements ReadModels {
             return false;
         }
         for (EventTrackerStatus status : statuses) {
-            if (!covers(status.getTrackingToken(), position)) {
+            if (!TrackingPositions.covers(status.getTrackingToken(), position)) {
                 return false;
             }
         }
         return true;
-    }
-
-    /** Only the one position matters: an older gap (a rolled-back append) must not hold the reply up. */
-    static boolean covers(TrackingToken token, long position) {
-        TrackingToken current = token instanceof ReplayToken replay ? replay.getCurrentToken() : token;
-        if (current instanceof GapAwareTrackingToken gapAware) {
-            return gapAware.getIndex() >= position && !gapAware.getGaps().contains(position);
-        }
-        return current != null && current.position().orElse(-1) >= position;
     }
 }

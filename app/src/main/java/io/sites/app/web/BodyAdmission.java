@@ -142,7 +142,7 @@ public class BodyAdmission {
             if (spooled != null) {
                 try {
                     // The container's stream is not closed: it is the container's.
-                    spooled.fill(new CappedInput(request.getInputStream(), maxBytes, tooLarge()));
+                    spooled.fill(new CappedServletInput(request.getInputStream(), maxBytes, tooLarge()));
                 } catch (PayloadTooLargeException refused) {
                     refusal.refuse(ApiErrors.of(refused));
                     return;
@@ -157,7 +157,7 @@ public class BodyAdmission {
             if (!decodedWhileRead && size > SMALL_BODY) {
                 if (spooled == null) {
                     // At most LARGE_BODY bytes: held once, counted, then read by the operation from memory.
-                    held = new CappedInput(request.getInputStream(), maxBytes, tooLarge()).readNBytes((int) size);
+                    held = new CappedServletInput(request.getInputStream(), maxBytes, tooLarge()).readNBytes((int) size);
                 }
                 long tokens = tokens(held != null ? new ByteArrayInputStream(held)
                         : Files.newInputStream(spooled.body()));
@@ -298,7 +298,7 @@ public class BodyAdmission {
         private ServletInputStream open() throws IOException {
             InputStream in = held != null ? new ByteArrayInputStream(held)
                     : spooled == null ? super.getInputStream() : Files.newInputStream(spooled);
-            return new CappedInput(in, maxBytes, tooLarge());
+            return new CappedServletInput(in, maxBytes, tooLarge());
         }
 
         /** Closes a spooled file's stream so that the file can go; the container's own stream stays its own. */

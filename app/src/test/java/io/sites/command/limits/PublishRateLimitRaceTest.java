@@ -15,7 +15,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 
@@ -89,40 +88,27 @@ class PublishRateLimitRaceTest {
                 Integer.class, account.value(), window)).isEqualTo(2);
     }
 
-    @Nested
-    class OnPostgres extends PostgresAppTest {
-        @Autowired
-        JdbcTemplate jdbc;
-        @Autowired
-        PlatformTransactionManager transactions;
+    /** The two races, on whichever database the service runs. */
+    interface Races {
+        <T> T bean(Class<T> type);
 
         @Test
-        void budgetIsSpentExactly() throws Exception {
-            sixteenRacersAgainstABudgetOfFive(jdbc, transactions);
+        default void budgetIsSpentExactly() throws Exception {
+            sixteenRacersAgainstABudgetOfFive(bean(JdbcTemplate.class), bean(PlatformTransactionManager.class));
         }
 
         @Test
-        void aWindowOpenedConcurrentlyIsShared() throws Exception {
-            aWindowOpenedConcurrentlyIsSharedNotRefused(jdbc, transactions);
+        default void aWindowOpenedConcurrentlyIsShared() throws Exception {
+            aWindowOpenedConcurrentlyIsSharedNotRefused(bean(JdbcTemplate.class),
+                    bean(PlatformTransactionManager.class));
         }
     }
 
     @Nested
-    class OnEmbedded extends EmbeddedAppTest {
-        @Autowired
-        JdbcTemplate jdbc;
-        @Autowired
-        PlatformTransactionManager transactions;
+    class OnPostgres extends PostgresAppTest implements Races {
+    }
 
-        @Test
-        void budgetIsSpentExactly() throws Exception {
-            sixteenRacersAgainstABudgetOfFive(jdbc, transactions);
-        }
-
-        @Test
-        void aWindowOpenedConcurrentlyIsShared() throws Exception {
-            aWindowOpenedConcurrentlyIsSharedNotRefused(jdbc, transactions);
-        }
-
+    @Nested
+    class OnEmbedded extends EmbeddedAppTest implements Races {
     }
 }

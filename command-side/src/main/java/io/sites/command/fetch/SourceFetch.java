@@ -2,6 +2,7 @@ package io.sites.command.fetch;
 
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
+import io.sites.command.limits.CappedInputStream;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -197,18 +198,17 @@ final class SourceFetch {
         } else {
             body = in;
         }
-        Capped capped = new Capped(body, maxBytes, deadline);
+        Watched watched = new Watched(body, deadline);
         try {
-            return blobs.write(capped);
+            return blobs.write(new CappedInputStream(watched, maxBytes, BodyTooLarge::new));
+        } catch (BodyTooLarge e) {
+            throw tooLarge();
         } catch (IOException | RuntimeException e) {
-            if (capped.exceeded) {
-                throw tooLarge();
-            }
-            if (capped.late) {
+            if (watched.late) {
                 throw new Failed("SOURCE_UNREACHABLE", "the download took longer than " + totalTimeout.toSeconds()
                         + " seconds");
             }
-            if (capped.sourceFailed && e instanceof IOException io) {
+            if (watched.sourceFailed && e instanceof IOException io) {
                 throw io;
             }
             throw e instanceof IOException io ? new java.io.UncheckedIOException("blob store failed", io)
@@ -342,18 +342,21 @@ final class SourceFetch {
         }
     }
 
-    /** Stops one byte past the limit, so an oversize body is never read whole. */
-    private static final class Capped extends FilterInputStream {
-        private final long cap;
+    /** The body read past the cap: a refusal of this fetch, not a failure of the source or of the blob store. */
+    private static final class BodyTooLarge extends RuntimeException {
+        BodyTooLarge() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** Knows why a read failed: the fetch's deadline passed, or the source did (not the blob store). */
+    private static final class Watched extends FilterInputStream {
         private final long deadline;
-        private long count;
-        boolean exceeded;
         boolean sourceFailed;
         boolean late;
 
-        Capped(InputStream in, long cap, long deadline) {
+        Watched(InputStream in, long deadline) {
             super(in);
-            this.cap = cap;
             this.deadline = deadline;
         }
 
@@ -369,21 +372,12 @@ final class SourceFetch {
                 late = true;
                 throw new IOException("fetch deadline passed");
             }
-            int n;
             try {
-                n = super.read(b, off, (int) Math.min(len, cap + 1 - count));
+                return super.read(b, off, len);
             } catch (IOException e) {
                 sourceFailed = true;
                 throw e;
             }
-            if (n > 0) {
-                count += n;
-                if (count > cap) {
-                    exceeded = true;
-                    throw new IOException("body above " + cap + " bytes");
-                }
-            }
-            return n;
         }
     }
 }

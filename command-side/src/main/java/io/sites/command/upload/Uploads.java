@@ -9,8 +9,8 @@ import io.sites.api.json.PublishFile;
 import io.sites.bundle.BundleLimits;
 import io.sites.bundle.BundleReader;
 import io.sites.bundle.RemoteFiles;
+import io.sites.command.limits.CappedInputStream;
 import io.sites.command.limits.RequestInvalidException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -159,19 +159,7 @@ public class Uploads {
         if (contentLength > cap) {
             throw tooLarge(slot, cap, contentLength);
         }
-        Capped capped = new Capped(body, cap);
-        BlobRef blob;
-        try {
-            blob = blobs.write(capped);
-        } catch (IOException | RuntimeException failed) {
-            if (capped.exceeded) {
-                throw tooLarge(slot, cap, -1);
-            }
-            throw failed;
-        }
-        if (capped.exceeded) {
-            throw tooLarge(slot, cap, -1);
-        }
+        BlobRef blob = blobs.write(new CappedInputStream(body, cap, () -> tooLarge(slot, cap, -1)));
         if (slot.declaredSize != null && blob.size() != slot.declaredSize) {
             throw new UploadRefusedException(UploadRefusedException.Reason.SIZE_MISMATCH,
                     "The slot declared " + slot.declaredSize + " bytes but " + blob.size() + " arrived; send the "
@@ -311,44 +299,6 @@ public class Uploads {
             return new Slot(rs.getString("upload_key"), rs.getString("account_id"), rs.getString("path"),
                     rs.getString("content_type"), declaredSize, rs.getTimestamp("expires_at").toInstant(),
                     rs.getString("blob_sha256"), rs.getLong("blob_size"), used == null ? null : used.toInstant());
-        }
-    }
-
-    /** Stops the stream one byte past the cap, so an oversize body is never read, let alone stored, whole. */
-    private static final class Capped extends FilterInputStream {
-        private final long cap;
-        private long count;
-        boolean exceeded;
-
-        Capped(InputStream in, long cap) {
-            super(in);
-            this.cap = cap;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = super.read(buffer, offset, (int) Math.min(length, cap + 1 - count));
-            if (n > 0) {
-                count(n);
-            }
-            return n;
-        }
-
-        private void count(int n) throws IOException {
-            count += n;
-            if (count > cap) {
-                exceeded = true;
-                throw new IOException("upload body above " + cap + " bytes");
-            }
         }
     }
 }

@@ -13,7 +13,7 @@ import org.springframework.stereotype.Component;
  * a half-built one. The switch is a row in the database, so all replicas follow it within {@link #RECHECK}.
  */
 @Component
-public class ReadTables {
+class ReadTables {
     static final String LIVE = "qs_";
     static final String FROZEN = "qs_frozen_";
     private static final long RECHECK = TimeUnit.MILLISECONDS.toNanos(500);

@@ -1,6 +1,5 @@
-package io.sites.app.axon;
+package io.sites.query.website;
 
-import io.sites.query.website.ReadTables;
 import java.time.Duration;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventTrackerStatus;
@@ -20,7 +19,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class ReadModelReplay {
-    static final String READ_MODEL = "read-model";
+    private static final String READ_MODEL = WebsiteProjection.PROCESSING_GROUP;
     private static final Logger log = LoggerFactory.getLogger(ReadModelReplay.class);
     private static final Duration POLL = Duration.ofMillis(100);
 
@@ -91,7 +90,7 @@ public class ReadModelReplay {
             return false;
         }
         for (EventTrackerStatus status : statuses) {
-            if (head >= 0 && !ProcessorReadModels.covers(status.getTrackingToken(), head)) {
+            if (head >= 0 && !TrackingPositions.covers(status.getTrackingToken(), head)) {
                 return false;
             }
         }
