@@ -1,6 +1,7 @@
 package io.sites.bundle;
 
 import io.sites.api.Violation;
+import io.sites.api.ViolationCode;
 import io.sites.api.json.PublishFile;
 import io.sites.bundle.rules.AuthoringRules;
 import io.sites.bundle.rules.Codes;
@@ -110,7 +111,7 @@ public final class BundleReader {
                 new Findings(path, hintPath != null ? hintPath : checked.normalized()));
         e.path = checked.normalized();
         e.pathValid = checked.valid();
-        checked.problems().forEach(p -> e.findings.add(Codes.INVALID_PATH, p.message(), p.detail()));
+        checked.problems().forEach(p -> e.findings.add(ViolationCode.INVALID_PATH, p.message(), p.detail()));
         if (e.path != null) {
             ContentTypeCheck.settle(e, null);
         }
@@ -122,7 +123,7 @@ public final class BundleReader {
     private FileEntry readFile(int index, PublishFile file, DecodedContent decoded, RemoteFiles remote) {
         if (file == null) {
             FileEntry e = new FileEntry(index, null, new Findings(null, null));
-            e.findings.add(Codes.INVALID_FILE,
+            e.findings.add(ViolationCode.INVALID_FILE,
                     "files[" + index + "] is null; every entry of files must be a file object.",
                     "Replace files[" + index + "] by an object with a path and exactly one of content, sourceUrl or "
                             + "uploadKey, or remove it.");
@@ -136,7 +137,7 @@ public final class BundleReader {
         Findings out = e.findings;
         e.path = checked.normalized();
         e.pathValid = checked.valid();
-        checked.problems().forEach(p -> out.add(Codes.INVALID_PATH, p.message(), p.detail()));
+        checked.problems().forEach(p -> out.add(ViolationCode.INVALID_PATH, p.message(), p.detail()));
 
         long fileLimit = Math.min(limits.fileBytes(), Integer.MAX_VALUE - 16L);
         String hint = FileBody.read(e, decoded, remote, fileLimit);
@@ -147,7 +148,7 @@ public final class BundleReader {
             e.bytes = null;
             e.stored = null;
             e.spilled = null;
-            out.add(Codes.FILE_TOO_LARGE,
+            out.add(ViolationCode.FILE_TOO_LARGE,
                     "File " + out.file() + " is " + Text.bytes(e.size) + " after decoding; the limit is "
                             + Text.bytes(limits.fileBytes()) + BundleWideChecks.human(limits.fileBytes())
                             + " per file.",

@@ -1,7 +1,7 @@
 package io.sites.bundle;
 
 import io.sites.api.Violation;
-import io.sites.bundle.rules.Codes;
+import io.sites.api.ViolationCode;
 import io.sites.bundle.rules.ContentTypes;
 import io.sites.bundle.rules.PathRules;
 import io.sites.bundle.rules.Text;
@@ -39,7 +39,7 @@ final class BundleWideChecks {
             FileEntry earlier = first.putIfAbsent(e.path, e);
             if (earlier != null) {
                 boolean sameSpelling = Objects.equals(earlier.file.path(), e.file.path());
-                e.findings.add(Codes.DUPLICATE_PATH,
+                e.findings.add(ViolationCode.DUPLICATE_PATH,
                         "Path " + e.findings.file() + " (files[" + e.index + "]) names the same file as files["
                                 + earlier.index + "]" + (sameSpelling ? "" : ", " + Text.quote(earlier.file.path()))
                                 + "; every path may appear only once.",
@@ -52,7 +52,7 @@ final class BundleWideChecks {
     }
 
     Violation tooManyRemoteFiles(long count) {
-        return Violation.of(Codes.TOO_MANY_REMOTE_FILES, null,
+        return Violation.of(ViolationCode.TOO_MANY_REMOTE_FILES, null,
                 "The bundle gives " + count + " files by sourceUrl or uploadKey; at most " + limits.remoteFiles()
                         + " are allowed per publish.",
                 "Give at most " + limits.remoteFiles() + " files by sourceUrl or uploadKey and send the others "
@@ -72,7 +72,7 @@ final class BundleWideChecks {
                 .limit(5)
                 .map(e -> Text.quote(e.file.path()) + " (" + Text.bytes(e.size) + ")")
                 .collect(Collectors.joining(", "));
-        return Optional.of(Violation.of(Codes.BUNDLE_TOO_LARGE, null,
+        return Optional.of(Violation.of(ViolationCode.BUNDLE_TOO_LARGE, null,
                 "The bundle is " + Text.bytes(total) + " in total; the limit is " + Text.bytes(limits.bundleBytes())
                         + human(limits.bundleBytes()) + ".",
                 "Remove or shrink files to save at least " + Text.bytes(total - limits.bundleBytes())
@@ -90,7 +90,7 @@ final class BundleWideChecks {
         int extra = pages.size() - limits.htmlPages();
         String listed = pages.stream().limit(LISTED).map(Text::quote).collect(Collectors.joining(", "))
                 + (pages.size() > LISTED ? " and " + (pages.size() - LISTED) + " more" : "");
-        return Optional.of(Violation.of(Codes.TOO_MANY_PAGES, null,
+        return Optional.of(Violation.of(ViolationCode.TOO_MANY_PAGES, null,
                 "The bundle has " + pages.size() + " HTML pages (.html or .htm files); at most " + limits.htmlPages()
                         + " are allowed.",
                 "Remove or merge " + extra + " page" + (extra == 1 ? "" : "s") + ", for example by turning short "
@@ -121,7 +121,7 @@ final class BundleWideChecks {
                 ? "Add a file with path \"index.html\" that holds the home page."
                 : "Add a file with path \"index.html\", for example by renaming " + Text.quote(candidate)
                         + " to \"index.html\" (and adjusting relative links in it if it moves to another folder).";
-        return Optional.of(Violation.of(Codes.MISSING_INDEX, null,
+        return Optional.of(Violation.of(ViolationCode.MISSING_INDEX, null,
                 "The bundle has no index.html at its root; every bundle needs one, it is the page served at the "
                         + "site's address.",
                 detail));

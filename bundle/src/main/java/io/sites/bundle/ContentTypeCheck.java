@@ -1,6 +1,6 @@
 package io.sites.bundle;
 
-import io.sites.bundle.rules.Codes;
+import io.sites.api.ViolationCode;
 import io.sites.bundle.rules.ContentTypes;
 import io.sites.bundle.rules.Findings;
 import io.sites.bundle.rules.MediaType;
@@ -33,7 +33,7 @@ final class ContentTypeCheck {
         }
         Optional<MediaType> parsed = MediaType.parse(declared);
         if (parsed.isEmpty()) {
-            out.add(Codes.CONTENT_TYPE_MISMATCH,
+            out.add(ViolationCode.CONTENT_TYPE_MISMATCH,
                     "File " + out.file() + " declares contentType " + Text.quote(declared) + ", which is not a "
                             + "valid MIME type.",
                     "Write it as type/subtype, for example \"" + ContentTypes.essenceFor(path) + "\", or omit "
@@ -48,20 +48,20 @@ final class ContentTypeCheck {
         if (ContentTypes.isDocumentType(essence) && !htmlPath && !svgPath) {
             boolean svg = essence.equals("image/svg+xml");
             String renamed = withExtension(path, svg ? "svg" : "html");
-            out.add(Codes.CONTENT_TYPE_MISMATCH,
+            out.add(ViolationCode.CONTENT_TYPE_MISMATCH,
                     "File " + out.file() + " is declared as " + essence + ", but "
                             + (svg ? "SVG documents are accepted only on .svg paths."
                                     : "HTML documents are accepted only on .html and .htm paths."),
                     "Rename the file to " + Text.quote(renamed) + " (and update references to it), or omit "
                             + "contentType so it is served as \"" + inferred + "\".");
         } else if (htmlPath && !ContentTypes.isHtml(essence)) {
-            out.add(Codes.CONTENT_TYPE_MISMATCH,
+            out.add(ViolationCode.CONTENT_TYPE_MISMATCH,
                     "File " + out.file() + " is declared as " + essence + ", but .html and .htm files must be "
                             + "text/html.",
                     "Set contentType to \"text/html\" or omit it. If the file is not a web page, give it an "
                             + "extension that matches " + essence + ".");
         } else if (svgPath && !essence.equals("image/svg+xml")) {
-            out.add(Codes.CONTENT_TYPE_MISMATCH,
+            out.add(ViolationCode.CONTENT_TYPE_MISMATCH,
                     "File " + out.file() + " is declared as " + essence + ", but .svg files must be image/svg+xml.",
                     "Set contentType to \"image/svg+xml\" or omit it. If the file is not an SVG image, give it an "
                             + "extension that matches " + essence + ".");

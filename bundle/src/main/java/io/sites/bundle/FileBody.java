@@ -1,9 +1,9 @@
 package io.sites.bundle;
 
 import io.sites.api.Violation;
+import io.sites.api.ViolationCode;
 import io.sites.api.json.PublishFile;
 import io.sites.bundle.decode.Base64Text;
-import io.sites.bundle.rules.Codes;
 import io.sites.bundle.rules.Findings;
 import io.sites.bundle.rules.Text;
 import java.io.IOException;
@@ -35,7 +35,7 @@ final class FileBody {
         String encoding = e.file.contentEncoding();
         boolean encodingKnown = encoding == null || base64 || "utf8".equals(encoding);
         if (!encodingKnown) {
-            out.add(Codes.INVALID_ENCODING,
+            out.add(ViolationCode.INVALID_ENCODING,
                     "File " + out.file() + " has contentEncoding " + Text.quote(e.file.contentEncoding())
                             + ", which is not one of \"utf8\" and \"base64\".",
                     encodingFix(e.file.contentEncoding()));
@@ -54,12 +54,12 @@ final class FileBody {
         }
         String hint = null;
         if (bodies.isEmpty()) {
-            out.add(Codes.INVALID_FILE,
+            out.add(ViolationCode.INVALID_FILE,
                     "File " + out.file() + " has no body: exactly one of content, sourceUrl or uploadKey is required.",
                     "Put the file's text in content (UTF-8), or its bytes base64-encoded in content with "
                             + "contentEncoding \"base64\". An empty file is content \"\".");
         } else if (bodies.size() > 1) {
-            out.add(Codes.INVALID_FILE,
+            out.add(ViolationCode.INVALID_FILE,
                     "File " + out.file() + " has more than one body (" + String.join(" and ", bodies)
                             + "); exactly one of content, sourceUrl or uploadKey is allowed.",
                     "Keep only one of " + String.join(", ", bodies) + " and remove the other"
@@ -129,7 +129,7 @@ final class FileBody {
     }
 
     private static void notBase64(FileEntry e, String problem) {
-        e.findings.add(Codes.INVALID_ENCODING,
+        e.findings.add(ViolationCode.INVALID_ENCODING,
                 "File " + e.findings.file() + " is declared as base64 (contentEncoding \"base64\"), but its "
                         + "content is not valid base64.",
                 capitalize(problem) + " Encode the file's bytes with standard base64 and send "
@@ -138,7 +138,7 @@ final class FileBody {
     }
 
     private static void unpairedSurrogate(FileEntry e, char surrogate, String where) {
-        e.findings.add(Codes.INVALID_ENCODING,
+        e.findings.add(ViolationCode.INVALID_ENCODING,
                 "File " + e.findings.file() + " contains an unpaired UTF-16 surrogate ("
                         + Text.codePoint(surrogate) + ") at " + where + ", which is not valid Unicode "
                         + "text and cannot be stored as UTF-8.",

@@ -1,9 +1,9 @@
 package io.sites.bundle;
 
 import io.sites.api.Violation;
+import io.sites.api.ViolationCode;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.json.PublishFile;
-import io.sites.bundle.rules.Codes;
 import io.sites.bundle.rules.Text;
 import java.io.IOException;
 import java.util.List;
@@ -83,7 +83,7 @@ public interface RemoteFiles {
         return (path, file) -> {
             String field = file.uploadKey() != null && !file.uploadKey().isBlank() ? "uploadKey" : "sourceUrl";
             return new Rejected(Violation.of(
-                    Codes.SOURCE_NOT_SUPPORTED,
+                    ViolationCode.SOURCE_NOT_SUPPORTED,
                     file.path(),
                     "File " + Text.quote(file.path()) + " is given by " + field
                             + ", but files given by sourceUrl or uploadKey are not supported yet.",

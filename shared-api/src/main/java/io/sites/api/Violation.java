@@ -12,4 +12,8 @@ public record Violation(String code, String message, String path, String detail)
     public static Violation of(String code, String path, String message, String detail) {
         return new Violation(code, message, path, detail);
     }
+
+    public static Violation of(ViolationCode code, String path, String message, String detail) {
+        return of(code.name(), path, message, detail);
+    }
 }

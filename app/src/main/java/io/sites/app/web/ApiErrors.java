@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.api.ErrorCode;
 import io.sites.api.json.ErrorBody;
 import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
@@ -27,36 +28,42 @@ public final class ApiErrors {
 
     /** An error answer: HTTP status, envelope, and extra headers (Retry-After). */
     public record Failure(HttpStatus status, ErrorBody body, Map<String, String> headers) {
-        Failure(HttpStatus status, ErrorBody body) {
-            this(status, body, Map.of());
+        /** The status is the catalogue's for the code, so no answer can disagree with it. */
+        Failure(ErrorCode code, ErrorBody body, Map<String, String> headers) {
+            this(HttpStatus.valueOf(code.status()), body, headers);
+        }
+
+        Failure(ErrorCode code, ErrorBody body) {
+            this(code, body, Map.of());
+        }
+
+        Failure(ErrorCode code, String message) {
+            this(code, ErrorBody.of(code, message));
         }
     }
 
     /** Every exception maps; anything that is not one of ours is a logged 500 with a reference, never a trace. */
     public static Failure of(Throwable e) {
         return switch (e) {
-            case RequestInvalidException invalid -> new Failure(HttpStatus.UNPROCESSABLE_CONTENT, ErrorBody.of(
-                    invalid.violations().isEmpty() ? ErrorCodes.VALIDATION_FAILED : ErrorCodes.PUBLISH_INVALID,
-                    invalid.getMessage(), invalid.fields(), invalid.violations()));
-            case RateLimitedException limited -> new Failure(HttpStatus.TOO_MANY_REQUESTS,
-                    ErrorBody.of(ErrorCodes.RATE_LIMITED, limited.getMessage()),
+            case RequestInvalidException invalid -> invalid(invalid);
+            case RateLimitedException limited -> new Failure(ErrorCode.RATE_LIMITED,
+                    ErrorBody.of(ErrorCode.RATE_LIMITED, limited.getMessage()),
                     Map.of(HttpHeaders.RETRY_AFTER, Long.toString(limited.retryAfter().toSeconds())));
             case UploadRefusedException refused -> uploadRefused(refused);
             // 422, a status the spec already lists for createWebsite, with its own code so clients can tell it apart.
-            case WebsiteLimitReachedException limit -> new Failure(HttpStatus.UNPROCESSABLE_CONTENT,
-                    ErrorBody.of(ErrorCodes.WEBSITE_LIMIT_REACHED, limit.getMessage()));
-            case SlugTakenException taken -> new Failure(HttpStatus.CONFLICT, ErrorBody.of(ErrorCodes.SLUG_TAKEN,
+            case WebsiteLimitReachedException limit -> new Failure(ErrorCode.WEBSITE_LIMIT_REACHED,
+                    limit.getMessage());
+            case SlugTakenException taken -> new Failure(ErrorCode.SLUG_TAKEN, ErrorBody.of(ErrorCode.SLUG_TAKEN,
                     taken.getMessage() + " Choose another slug, omit it to have one derived from the name, or ask "
                             + "GET /v1/slugs/suggest (the MCP tool suggest_slug).",
                     Map.of("slug", taken.getMessage()), null));
-            case NotOwnerException notOwner -> new Failure(HttpStatus.FORBIDDEN,
-                    ErrorBody.of(ErrorCodes.FORBIDDEN, notOwner.getMessage()));
+            case NotOwnerException notOwner -> new Failure(ErrorCode.FORBIDDEN, notOwner.getMessage());
             case WebsiteNotFoundException notFound -> notFound(notFound);
             case NotFoundException notFound -> notFound(notFound);
-            case PayloadTooLargeException tooLarge -> new Failure(HttpStatus.CONTENT_TOO_LARGE,
-                    ErrorBody.of(ErrorCodes.PAYLOAD_TOO_LARGE, tooLarge.getMessage()));
-            case ServerBusyException busy -> new Failure(HttpStatus.SERVICE_UNAVAILABLE,
-                    ErrorBody.of(ErrorCodes.SERVER_BUSY, busy.getMessage()),
+            case PayloadTooLargeException tooLarge -> new Failure(ErrorCode.PAYLOAD_TOO_LARGE,
+                    tooLarge.getMessage());
+            case ServerBusyException busy -> new Failure(ErrorCode.SERVER_BUSY,
+                    ErrorBody.of(ErrorCode.SERVER_BUSY, busy.getMessage()),
                     Map.of(HttpHeaders.RETRY_AFTER, Long.toString(busy.retryAfter().toSeconds())));
             default -> unexpected(e);
         };
@@ -67,32 +74,33 @@ public final class ApiErrors {
      * arguments, told in the same words. {@code subject} names it: "The request body is", "The arguments are".
      */
     public static Failure malformed(String subject, Throwable cause) {
-        return new Failure(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.MALFORMED_JSON,
-                subject + " not valid JSON of the expected shape: " + JsonMistakes.describe(cause)));
+        return new Failure(ErrorCode.MALFORMED_JSON,
+                subject + " not valid JSON of the expected shape: " + JsonMistakes.describe(cause));
     }
 
     private static Failure uploadRefused(UploadRefusedException e) {
         return switch (e.reason()) {
-            case UNKNOWN -> new Failure(HttpStatus.NOT_FOUND, ErrorBody.of(ErrorCodes.NOT_FOUND, e.getMessage()));
-            case EXPIRED -> new Failure(HttpStatus.GONE, ErrorBody.of(ErrorCodes.UPLOAD_EXPIRED, e.getMessage()));
-            case USED -> new Failure(HttpStatus.CONFLICT, ErrorBody.of(ErrorCodes.UPLOAD_USED, e.getMessage()));
-            case CONTENT_TYPE -> new Failure(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-                    ErrorBody.of(ErrorCodes.UPLOAD_CONTENT_TYPE, e.getMessage()));
-            case TOO_LARGE -> new Failure(HttpStatus.CONTENT_TOO_LARGE,
-                    ErrorBody.of(ErrorCodes.FILE_TOO_LARGE, e.getMessage()));
-            case SIZE_MISMATCH -> new Failure(HttpStatus.BAD_REQUEST,
-                    ErrorBody.of(ErrorCodes.UPLOAD_SIZE_MISMATCH, e.getMessage()));
+            case UNKNOWN -> new Failure(ErrorCode.NOT_FOUND, e.getMessage());
+            case EXPIRED -> new Failure(ErrorCode.UPLOAD_EXPIRED, e.getMessage());
+            case USED -> new Failure(ErrorCode.UPLOAD_USED, e.getMessage());
+            case CONTENT_TYPE -> new Failure(ErrorCode.UPLOAD_CONTENT_TYPE, e.getMessage());
+            case TOO_LARGE -> new Failure(ErrorCode.FILE_TOO_LARGE, e.getMessage());
+            case SIZE_MISMATCH -> new Failure(ErrorCode.UPLOAD_SIZE_MISMATCH, e.getMessage());
         };
     }
 
+    private static Failure invalid(RequestInvalidException e) {
+        ErrorCode code = e.violations().isEmpty() ? ErrorCode.VALIDATION_FAILED : ErrorCode.PUBLISH_INVALID;
+        return new Failure(code, ErrorBody.of(code, e.getMessage(), e.fields(), e.violations()));
+    }
+
     private static Failure notFound(RuntimeException e) {
-        return new Failure(HttpStatus.NOT_FOUND, ErrorBody.of(ErrorCodes.NOT_FOUND, e.getMessage()));
+        return new Failure(ErrorCode.NOT_FOUND, e.getMessage());
     }
 
     private static Failure unexpected(Throwable e) {
-        return new Failure(HttpStatus.INTERNAL_SERVER_ERROR, ErrorBody.of(ErrorCodes.INTERNAL,
-                "Something went wrong on our side; nothing was published. Reference "
-                        + reference("Unexpected failure", e) + "."));
+        return new Failure(ErrorCode.INTERNAL, "Something went wrong on our side; nothing was published. Reference "
+                + reference("Unexpected failure", e) + ".");
     }
 
     /**

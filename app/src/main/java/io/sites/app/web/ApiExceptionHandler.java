@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.api.ErrorCode;
 import io.sites.api.json.ErrorBody;
 import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
@@ -11,7 +12,6 @@ import io.sites.command.website.WebsiteNotFoundException;
 import java.util.Map;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -43,7 +43,7 @@ class ApiExceptionHandler {
 
     @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})
     ResponseEntity<ErrorBody> noRoute(Exception e) {
-        return body(HttpStatus.NOT_FOUND, ErrorBody.of(ErrorCodes.NOT_FOUND,
+        return body(ErrorBody.of(ErrorCode.NOT_FOUND,
                 "No such operation. The interface is described at /v1 (index) and its OpenAPI document."));
     }
 
@@ -56,7 +56,7 @@ class ApiExceptionHandler {
             }
         }
         ApiErrors.Failure malformed = ApiErrors.malformed("The request body is", e.getMostSpecificCause());
-        return body(malformed.status(), malformed.body());
+        return body(malformed.body());
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
@@ -65,44 +65,46 @@ class ApiExceptionHandler {
         if (e.getSupportedHttpMethods() != null) {
             headers.setAllow(e.getSupportedHttpMethods());
         }
-        return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED).headers(headers)
+        return ResponseEntity.status(ErrorCode.METHOD_NOT_ALLOWED.status()).headers(headers)
                 .contentType(MediaType.APPLICATION_JSON)
-                .body(ErrorBody.of(ErrorCodes.METHOD_NOT_ALLOWED,
+                .body(ErrorBody.of(ErrorCode.METHOD_NOT_ALLOWED,
                         "Method " + e.getMethod() + " is not allowed here."));
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
     ResponseEntity<ErrorBody> mediaType(HttpMediaTypeNotSupportedException e) {
-        return body(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorBody.of(ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+        return body(ErrorBody.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
                 "Send the body as application/json."));
     }
 
     @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
     ResponseEntity<ErrorBody> notAcceptable(HttpMediaTypeNotAcceptableException e) {
-        return body(HttpStatus.NOT_ACCEPTABLE, ErrorBody.of(ErrorCodes.NOT_ACCEPTABLE,
+        return body(ErrorBody.of(ErrorCode.NOT_ACCEPTABLE,
                 "Responses are application/json; accept it."));
     }
 
     @ExceptionHandler(MissingServletRequestParameterException.class)
     ResponseEntity<ErrorBody> missingParameter(MissingServletRequestParameterException e) {
-        return body(HttpStatus.UNPROCESSABLE_CONTENT, ErrorBody.of(ErrorCodes.VALIDATION_FAILED,
+        return body(ErrorBody.of(ErrorCode.VALIDATION_FAILED,
                 "The query parameter '" + e.getParameterName() + "' is required.",
                 Map.of(e.getParameterName(), "Required."), null));
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ErrorBody> typeMismatch(MethodArgumentTypeMismatchException e) {
-        return body(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.BAD_REQUEST,
+        return body(ErrorBody.of(ErrorCode.BAD_REQUEST,
                 "The parameter '" + e.getName() + "' has the wrong type."));
     }
 
     /** A form body with bad percent-encoding (the query string is refused earlier, by QueryEncodingFilter). */
     @ExceptionHandler(InvalidParameterException.class)
     ResponseEntity<ErrorBody> undecodableParameter(InvalidParameterException e) {
-        return body(HttpStatus.BAD_REQUEST, ErrorBody.of(ErrorCodes.BAD_REQUEST, QueryEncodingFilter.MESSAGE));
+        return body(ErrorBody.of(ErrorCode.BAD_REQUEST, QueryEncodingFilter.MESSAGE));
     }
 
-    private static ResponseEntity<ErrorBody> body(HttpStatus status, ErrorBody body) {
-        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(body);
+    /** The status is the catalogue's for the body's code. */
+    private static ResponseEntity<ErrorBody> body(ErrorBody body) {
+        return ResponseEntity.status(ErrorCode.valueOf(body.error().code()).status())
+                .contentType(MediaType.APPLICATION_JSON).body(body);
     }
 }

@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.api.ErrorCode;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -40,7 +41,7 @@ class BearerChallenge implements AuthenticationEntryPoint, AccessDeniedHandler {
         response.setHeader("WWW-Authenticate", "Bearer resource_metadata=\"" + metadata + "\""
                 + (tokenSent ? ", error=\"invalid_token\", error_description=\"The token is unknown, expired, "
                         + "revoked or malformed.\"" : ""));
-        errors.write(response, HttpServletResponse.SC_UNAUTHORIZED, "AUTH_REQUIRED", tokenSent
+        errors.write(response, ErrorCode.AUTH_REQUIRED, tokenSent
                 ? "The bearer token is unknown, expired, revoked or malformed. Send a valid token as "
                         + "'Authorization: Bearer <token>'."
                 : "Authentication required. Send 'Authorization: Bearer <token>' with a personal access token "

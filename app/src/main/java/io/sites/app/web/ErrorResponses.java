@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.api.ErrorCode;
 import io.sites.api.json.ErrorBody;
 import io.sites.app.SiteUrls;
 import jakarta.servlet.http.HttpServletResponse;
@@ -19,7 +20,13 @@ public class ErrorResponses {
         this.urls = urls;
     }
 
-    public void write(HttpServletResponse response, int status, String code, String message) throws IOException {
+    /** An answer with the catalogue's status for the code. */
+    public void write(HttpServletResponse response, ErrorCode code, String message) throws IOException {
+        write(response, code.status(), ErrorBody.of(code, message));
+    }
+
+    /** The container's own status, which the code only names (a 503 or a 418 has no code of its own). */
+    public void write(HttpServletResponse response, int status, ErrorCode code, String message) throws IOException {
         write(response, status, ErrorBody.of(code, message));
     }
 

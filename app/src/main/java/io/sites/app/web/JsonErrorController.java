@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.api.ErrorCode;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -36,7 +37,7 @@ class JsonErrorController implements ErrorController {
             default -> status >= 500 ? "Something went wrong on our side. Reference " + fault(request, status) + "."
                     : "The request could not be handled.";
         };
-        errors.write(response, status, ErrorCodes.forStatus(status), message);
+        errors.write(response, status, ErrorCode.forStatus(status), message);
     }
 
     private static String fault(HttpServletRequest request, int status) {

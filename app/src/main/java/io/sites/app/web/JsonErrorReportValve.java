@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.api.ErrorCode;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,7 @@ public class JsonErrorReportValve extends ErrorReportValve {
         if (status < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) {
             return;
         }
-        String code = ErrorCodes.forStatus(status);
+        String code = ErrorCode.forStatus(status).name();
         String message = status == HttpServletResponse.SC_NOT_IMPLEMENTED
                 ? "The request method is not implemented by this server; use GET, HEAD, POST, PUT or DELETE."
                 : status == HttpServletResponse.SC_HTTP_VERSION_NOT_SUPPORTED

@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.api.ErrorCode;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -41,7 +42,7 @@ class QueryEncodingFilter extends OncePerRequestFilter {
             // Tomcat parses a form body in the same call, but only of a form POST, which Spring would read anyway.
             request.getParameterMap();
         } catch (InvalidParameterException undecodable) {
-            errors.write(response, HttpServletResponse.SC_BAD_REQUEST, ErrorCodes.BAD_REQUEST, MESSAGE);
+            errors.write(response, ErrorCode.BAD_REQUEST, MESSAGE);
             return;
         }
         chain.doFilter(request, response);

@@ -1,5 +1,6 @@
 package io.sites.app.webapp;
 
+import io.sites.api.ErrorCode;
 import io.sites.app.web.ErrorResponses;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -27,7 +28,7 @@ final class BearerRefusal extends OncePerRequestFilter {
             throws ServletException, IOException {
         String authorization = request.getHeader("Authorization");
         if (authorization != null && authorization.strip().toLowerCase(Locale.ROOT).startsWith("bearer")) {
-            errors.write(response, HttpServletResponse.SC_FORBIDDEN, "FORBIDDEN", "Access tokens grant only the "
+            errors.write(response, ErrorCode.FORBIDDEN, "Access tokens grant only the "
                     + "operations of the interface (" + errors.urls().api("/v1") + ") and the MCP endpoint ("
                     + errors.urls().api("/mcp") + "). The web application under /app is for people signed in with "
                     + "a password; send no Authorization header here.");

@@ -1,5 +1,11 @@
 package io.sites.app.webapp;
 
+import static io.sites.api.ViolationCode.BUNDLE_TOO_LARGE;
+import static io.sites.api.ViolationCode.FILE_TOO_LARGE;
+import static io.sites.api.ViolationCode.INVALID_PATH;
+import static io.sites.api.ViolationCode.ZIP_INVALID;
+import static io.sites.api.ViolationCode.ZIP_TOO_MANY_ENTRIES;
+
 import io.sites.api.Violation;
 import io.sites.api.json.PublishFile;
 import io.sites.bundle.BundleLimits;
@@ -54,7 +60,7 @@ class UploadedBundle {
         if (zip != null && !zip.isEmpty()) {
             try (InputStream in = zip.getInputStream()) {
                 Read read = unzip(in);
-                return read.empty() ? new Read(List.of(), List.of(Violation.of("ZIP_INVALID", null, "The file "
+                return read.empty() ? new Read(List.of(), List.of(Violation.of(ZIP_INVALID, null, "The file "
                         + zip.getOriginalFilename() + " is not a zip archive, or it holds no files.",
                         "Upload a .zip of the site's folder, or choose the folder itself."))) : read;
             }
@@ -81,7 +87,7 @@ class UploadedBundle {
         try (ZipInputStream zip = new ZipInputStream(archive)) {
             for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
                 if (++entries > MAX_ENTRIES) {
-                    problems.add(Violation.of("ZIP_TOO_MANY_ENTRIES", null, "The archive has more than "
+                    problems.add(Violation.of(ZIP_TOO_MANY_ENTRIES, null, "The archive has more than "
                             + MAX_ENTRIES + " entries.", "Upload fewer files, or publish through the API."));
                     return new Read(List.of(), problems);
                 }
@@ -96,16 +102,16 @@ class UploadedBundle {
                 if (bytes == null) {
                     boolean fileLimit = limits.fileBytes() <= limits.bundleBytes() - total;
                     problems.add(fileLimit
-                            ? Violation.of("FILE_TOO_LARGE", path, "The file " + path + " is larger than "
+                            ? Violation.of(FILE_TOO_LARGE, path, "The file " + path + " is larger than "
                                     + limits.fileBytes() + " bytes once unpacked.",
                                     "Files are limited to 50 MB each; reading the archive stopped here.")
-                            : Violation.of("BUNDLE_TOO_LARGE", path, "The archive unpacks to more than "
+                            : Violation.of(BUNDLE_TOO_LARGE, path, "The archive unpacks to more than "
                                     + limits.bundleBytes() + " bytes.",
                                     "A bundle is limited to 1 GiB in all; reading the archive stopped here."));
                     return new Read(List.of(), problems);
                 }
                 if (escapes(path)) {
-                    problems.add(Violation.of("INVALID_PATH", entry.getName(), "The archive entry " + entry.getName()
+                    problems.add(Violation.of(INVALID_PATH, entry.getName(), "The archive entry " + entry.getName()
                             + " points outside the bundle (an absolute path or a '..' segment).",
                             "Make every path in the archive relative to the site's root folder."));
                     continue;
@@ -114,7 +120,7 @@ class UploadedBundle {
                 named.add(new Named(path, bytes));
             }
         } catch (IOException | IllegalArgumentException unreadable) {
-            problems.add(Violation.of("ZIP_INVALID", null, "The file is not a zip archive that can be read: "
+            problems.add(Violation.of(ZIP_INVALID, null, "The file is not a zip archive that can be read: "
                     + unreadable.getMessage() + ".", "Create the archive again (unencrypted .zip) and upload it."));
             return new Read(List.of(), problems);
         }

@@ -1,5 +1,7 @@
 package io.sites.bundle.rules;
 
+import io.sites.api.ViolationCode;
+
 /**
  * Authoring rules on CSS (files, {@code <style>} elements and style attributes): no {@code @import} from another
  * origin. A small scanner skips comments and strings, so only real at-rules count.
@@ -88,7 +90,7 @@ final class CssRules {
         if (ref.external()) {
             int fileLine = firstLine > 0 ? firstLine + atLine - 1 : 0;
             String local = "assets/" + ref.suggestedFileName("css");
-            out.add(Codes.EXTERNAL_URL,
+            out.add(ViolationCode.EXTERNAL_URL,
                     "File " + out.file() + " imports a stylesheet from outside the site with @import (" + ref.shown() + ")"
                             + where + "; styles from other origins are rejected.",
                     Text.at(fileLine) + Text.excerpt(s, start) + ". Download the stylesheet (and the fonts and "

@@ -1,6 +1,7 @@
 package io.sites.bundle.rules;
 
 import io.sites.api.Violation;
+import io.sites.api.ViolationCode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +17,7 @@ public record Findings(String shownPath, String servedPath, List<Violation> viol
         this(shownPath, servedPath, new ArrayList<>());
     }
 
-    public void add(String code, String message, String detail) {
+    public void add(ViolationCode code, String message, String detail) {
         violations.add(Violation.of(code, shownPath, message, detail));
     }
 

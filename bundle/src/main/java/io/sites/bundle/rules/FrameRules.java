@@ -5,6 +5,7 @@ import static io.sites.bundle.rules.MarkupNodes.line;
 import static io.sites.bundle.rules.MarkupNodes.localName;
 import static io.sites.bundle.rules.MarkupNodes.tag;
 
+import io.sites.api.ViolationCode;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 
@@ -39,7 +40,7 @@ final class FrameRules {
         } else {
             fix = "Remove the <" + name + "> and put its content directly into this page.";
         }
-        out.add(Codes.IFRAME,
+        out.add(ViolationCode.IFRAME,
                 "File " + out.file() + " embeds a frame (<" + name + ">)" + Text.onLine(line) + "; iframes and frames are "
                         + "rejected.",
                 Text.at(line) + tag(e, "src", "srcdoc") + ". " + fix);
@@ -72,7 +73,7 @@ final class FrameRules {
             fix = "Remove the <" + name + "> and link to the document instead: <a href=\"" + shownUrl + "\">…</a>.";
         }
         String why = documentType || documentExtension ? "a document" : "content from another origin";
-        out.add(Codes.IFRAME,
+        out.add(ViolationCode.IFRAME,
                 "File " + out.file() + " embeds " + why + " with <" + name + ">" + Text.onLine(line) + "; embedded documents "
                         + "are rejected like iframes.",
                 Text.at(line) + tag(e, urlAttribute, "type") + ". " + fix);

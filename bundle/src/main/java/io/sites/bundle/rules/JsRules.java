@@ -1,5 +1,6 @@
 package io.sites.bundle.rules;
 
+import io.sites.api.ViolationCode;
 import io.sites.bundle.rules.JsTokens.Kind;
 import io.sites.bundle.rules.JsTokens.Token;
 import java.util.HashSet;
@@ -112,7 +113,7 @@ final class JsRules {
         }
         int line = line(statement);
         String local = "assets/" + url.suggestedFileName("js");
-        out.add(Codes.EXTERNAL_URL,
+        out.add(ViolationCode.EXTERNAL_URL,
                 "File " + out.file() + " imports a JavaScript module from outside the site (" + url.shown() + ")" + where
                         + "; scripts from other origins are rejected.",
                 Text.at(line) + excerpt(statement) + " (" + form + "). Download the module and the modules it "
@@ -136,7 +137,7 @@ final class JsRules {
                 if (url.external()) {
                     int line = line(j);
                     String local = "assets/" + url.suggestedFileName("js");
-                    out.add(Codes.EXTERNAL_URL,
+                    out.add(ViolationCode.EXTERNAL_URL,
                             "File " + out.file() + " loads a worker script from outside the site with importScripts ("
                                     + url.shown() + ")" + where + "; scripts from other origins are rejected.",
                             Text.at(line) + excerpt(j) + ". Download the script, add it to the bundle (for example "
@@ -155,7 +156,7 @@ final class JsRules {
                 if (url.external()) {
                     int line = line(i);
                     String local = "assets/" + url.suggestedFileName("js");
-                    out.add(Codes.EXTERNAL_URL,
+                    out.add(ViolationCode.EXTERNAL_URL,
                             "File " + out.file() + " maps a module to an address outside the site (" + url.shown() + ")"
                                     + where + "; scripts from other origins are rejected.",
                             Text.at(line) + excerpt(i) + ". Download the module, add it to the bundle (for example as "
@@ -225,7 +226,7 @@ final class JsRules {
 
     private void reportServiceWorker(int i) {
         int line = line(i);
-        out.add(Codes.SERVICE_WORKER,
+        out.add(ViolationCode.SERVICE_WORKER,
                 "File " + out.file() + " registers a service worker" + where + Text.onLine(line)
                         + "; service workers are rejected.",
                 Text.at(line) + excerpt(i) + ". Remove the service worker registration (and the worker script if "

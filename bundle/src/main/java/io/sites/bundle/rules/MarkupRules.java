@@ -8,6 +8,7 @@ import static io.sites.bundle.rules.MarkupNodes.tag;
 import static io.sites.bundle.rules.MarkupNodes.text;
 import static io.sites.bundle.rules.MarkupNodes.textLine;
 
+import io.sites.api.ViolationCode;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
@@ -76,7 +77,7 @@ final class MarkupRules {
         }, doc);
         if (firstRelativeUnderBase != null) {
             int line = line(externalBase);
-            out.add(Codes.EXTERNAL_URL,
+            out.add(ViolationCode.EXTERNAL_URL,
                     "File " + out.file() + " sets <base href=" + Text.quote(attr(externalBase, "href")) + ">, so its relative "
                             + "script and stylesheet addresses (such as " + Text.quote(firstRelativeUnderBase)
                             + ") load from outside the site; scripts and styles from other origins are rejected.",
@@ -127,14 +128,14 @@ final class MarkupRules {
             if (ref.external()) {
                 String local = "assets/" + ref.suggestedFileName("js");
                 if (ref.kind() == UrlRef.Kind.HTTP || ref.kind() == UrlRef.Kind.PROTOCOL_RELATIVE) {
-                    out.add(Codes.EXTERNAL_URL,
+                    out.add(ViolationCode.EXTERNAL_URL,
                             "File " + out.file() + " loads a script from another origin (" + ref.shown()
                                     + "); external scripts are rejected.",
                             Text.at(line) + tag(e, srcKey) + ". Download the script, add it to the bundle (for "
                                     + "example as " + local + ") and reference it with a relative path: <script "
                                     + srcKey + "=\"" + out.relativeTo(local) + "\">.");
                 } else {
-                    out.add(Codes.EXTERNAL_URL,
+                    out.add(ViolationCode.EXTERNAL_URL,
                             "File " + out.file() + " loads a script from a " + scheme(ref) + " URL (" + ref.shown()
                                     + "); only scripts that are files of the bundle or inline are allowed.",
                             Text.at(line) + tag(e, srcKey) + ". Put the script's code into a file of the bundle (for "
@@ -167,7 +168,7 @@ final class MarkupRules {
                 .collect(Collectors.toSet());
         int line = line(e);
         if (rel.contains("serviceworker")) {
-            out.add(Codes.SERVICE_WORKER,
+            out.add(ViolationCode.SERVICE_WORKER,
                     "File " + out.file() + " registers a service worker with <link rel=\"serviceworker\">" + Text.onLine(line)
                             + "; service workers are rejected.",
                     Text.at(line) + tag(e, "rel", "href") + ". Remove this <link> element; the site is served "
@@ -219,7 +220,7 @@ final class MarkupRules {
                                 + "with a relative path (href=\"" + out.relativeTo(local) + "\"), or remove this "
                                 + "<link>."
                         : "Remove this <link>; HTML imports are obsolete. Put the content into the page instead.";
-        out.add(Codes.EXTERNAL_URL,
+        out.add(ViolationCode.EXTERNAL_URL,
                 "File " + out.file() + " " + verb + " a " + what + " from outside the site (" + ref.shown() + "); external "
                         + (style ? "styles" : "scripts") + " are rejected.",
                 Text.at(line) + tag(e, "rel", "as", "href") + ". " + fix);
@@ -243,7 +244,7 @@ final class MarkupRules {
         int line = line(d);
         String ext = ContentTypes.extension(ref.pathPart()).startsWith("xsl") ? "xsl" : "css";
         String local = "assets/" + ref.suggestedFileName(ext);
-        out.add(Codes.EXTERNAL_URL,
+        out.add(ViolationCode.EXTERNAL_URL,
                 "File " + out.file() + " loads a stylesheet from outside the site with <?xml-stylesheet?> (" + ref.shown()
                         + "); external styles are rejected.",
                 Text.at(line) + "<?xml-stylesheet href=\"" + ref.shown() + "\"?>. Download the stylesheet, add it "

@@ -1,5 +1,13 @@
 package io.sites.command.fetch;
 
+import static io.sites.api.ViolationCode.FILE_TOO_LARGE;
+import static io.sites.api.ViolationCode.SOURCE_ADDRESS_FORBIDDEN;
+import static io.sites.api.ViolationCode.SOURCE_HTTP_ERROR;
+import static io.sites.api.ViolationCode.SOURCE_TOO_MANY_REDIRECTS;
+import static io.sites.api.ViolationCode.SOURCE_UNREACHABLE;
+import static io.sites.api.ViolationCode.SOURCE_URL_INVALID;
+
+import io.sites.api.ViolationCode;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
 import io.sites.command.limits.CappedInputStream;
@@ -39,9 +47,9 @@ final class SourceFetch {
     static final class Failed extends Exception {
         final String code;
 
-        Failed(String code, String message) {
+        Failed(ViolationCode code, String message) {
             super(message);
-            this.code = code;
+            this.code = code.name();
         }
     }
 
@@ -82,7 +90,7 @@ final class SourceFetch {
         try {
             location = SourceLocation.parse(sourceUrl);
         } catch (SourceLocation.Invalid invalid) {
-            throw new Failed("SOURCE_URL_INVALID", invalid.getMessage());
+            throw new Failed(SOURCE_URL_INVALID, invalid.getMessage());
         }
         for (int hop = 0; ; hop++) {
             InetAddress address = checkedAddress(location);
@@ -97,34 +105,34 @@ final class SourceFetch {
                 Map<String, String> headers = readHeaders(in);
                 if (status >= 300 && status < 400 && status != 304 && headers.containsKey("location")) {
                     if (hop >= MAX_REDIRECTS) {
-                        throw new Failed("SOURCE_TOO_MANY_REDIRECTS", "it redirected more than " + MAX_REDIRECTS
+                        throw new Failed(SOURCE_TOO_MANY_REDIRECTS, "it redirected more than " + MAX_REDIRECTS
                                 + " times");
                     }
                     try {
                         location = location.redirect(headers.get("location"));
                     } catch (SourceLocation.Invalid invalid) {
-                        throw new Failed("SOURCE_URL_INVALID", invalid.getMessage());
+                        throw new Failed(SOURCE_URL_INVALID, invalid.getMessage());
                     }
                     continue;
                 }
                 if (status < 200 || status > 299) {
-                    throw new Failed("SOURCE_HTTP_ERROR", location.uri() + " answered HTTP " + status);
+                    throw new Failed(SOURCE_HTTP_ERROR, location.uri() + " answered HTTP " + status);
                 }
                 String encoding = headers.getOrDefault("content-encoding", "identity").strip();
                 if (!encoding.equalsIgnoreCase("identity")) {
-                    throw new Failed("SOURCE_HTTP_ERROR", "it answered with Content-Encoding " + encoding
+                    throw new Failed(SOURCE_HTTP_ERROR, "it answered with Content-Encoding " + encoding
                             + " although identity was asked for");
                 }
                 return new Result(body(in, headers, deadline), headers.get("content-type"));
             } catch (java.net.SocketTimeoutException timeout) {
-                throw new Failed("SOURCE_UNREACHABLE", "the server did not answer in time");
+                throw new Failed(SOURCE_UNREACHABLE, "the server did not answer in time");
             } catch (javax.net.ssl.SSLException tlsFailed) {
-                throw new Failed("SOURCE_UNREACHABLE", "the TLS connection failed (" + tlsFailed.getMessage() + ")");
+                throw new Failed(SOURCE_UNREACHABLE, "the TLS connection failed (" + tlsFailed.getMessage() + ")");
             } catch (java.net.ConnectException refused) {
-                throw new Failed("SOURCE_UNREACHABLE", "the connection to " + location.host() + " failed");
+                throw new Failed(SOURCE_UNREACHABLE, "the connection to " + location.host() + " failed");
             } catch (IOException broken) {
                 // Network faults only: the blob store's own failures leave body() as UncheckedIOException.
-                throw new Failed("SOURCE_UNREACHABLE", "the connection to " + location.host() + " broke ("
+                throw new Failed(SOURCE_UNREACHABLE, "the connection to " + location.host() + " broke ("
                         + broken.getMessage() + ")");
             }
         }
@@ -139,16 +147,16 @@ final class SourceFetch {
             try {
                 addresses = resolver.resolve(location.host());
             } catch (UnknownHostException e) {
-                throw new Failed("SOURCE_UNREACHABLE", "the host " + location.host() + " does not resolve");
+                throw new Failed(SOURCE_UNREACHABLE, "the host " + location.host() + " does not resolve");
             }
         }
         if (addresses.length == 0) {
-            throw new Failed("SOURCE_UNREACHABLE", "the host " + location.host() + " does not resolve");
+            throw new Failed(SOURCE_UNREACHABLE, "the host " + location.host() + " does not resolve");
         }
         for (InetAddress address : addresses) {
             String refusal = policy.refusal(address, location.port());
             if (refusal != null) {
-                throw new Failed("SOURCE_ADDRESS_FORBIDDEN", location.host() + " is " + address.getHostAddress()
+                throw new Failed(SOURCE_ADDRESS_FORBIDDEN, location.host() + " is " + address.getHostAddress()
                         + ", a " + refusal + " address; only public addresses are fetched");
             }
         }
@@ -189,7 +197,7 @@ final class SourceFetch {
             try {
                 length = Long.parseLong(headers.get("content-length").strip());
             } catch (NumberFormatException e) {
-                throw new Failed("SOURCE_HTTP_ERROR", "it answered with an invalid Content-Length");
+                throw new Failed(SOURCE_HTTP_ERROR, "it answered with an invalid Content-Length");
             }
             if (length > maxBytes) {
                 throw tooLarge();
@@ -205,7 +213,7 @@ final class SourceFetch {
             throw tooLarge();
         } catch (IOException | RuntimeException e) {
             if (watched.late) {
-                throw new Failed("SOURCE_UNREACHABLE", "the download took longer than " + totalTimeout.toSeconds()
+                throw new Failed(SOURCE_UNREACHABLE, "the download took longer than " + totalTimeout.toSeconds()
                         + " seconds");
             }
             if (watched.sourceFailed && e instanceof IOException io) {
@@ -217,18 +225,18 @@ final class SourceFetch {
     }
 
     private Failed tooLarge() {
-        return new Failed("FILE_TOO_LARGE", "it is larger than " + maxBytes + " bytes, the limit per file");
+        return new Failed(FILE_TOO_LARGE, "it is larger than " + maxBytes + " bytes, the limit per file");
     }
 
     private static int status(String line) throws Failed {
         String[] parts = line.split(" ", 3);
         if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
-            throw new Failed("SOURCE_HTTP_ERROR", "it did not answer with HTTP/1.x");
+            throw new Failed(SOURCE_HTTP_ERROR, "it did not answer with HTTP/1.x");
         }
         try {
             return Integer.parseInt(parts[1]);
         } catch (NumberFormatException e) {
-            throw new Failed("SOURCE_HTTP_ERROR", "it answered with an invalid status line");
+            throw new Failed(SOURCE_HTTP_ERROR, "it answered with an invalid status line");
         }
     }
 
@@ -238,7 +246,7 @@ final class SourceFetch {
         for (String line = readLine(in); !line.isEmpty(); line = readLine(in)) {
             total += line.length();
             if (total > MAX_HEADER_BYTES) {
-                throw new Failed("SOURCE_HTTP_ERROR", "its response headers are too large");
+                throw new Failed(SOURCE_HTTP_ERROR, "its response headers are too large");
             }
             int colon = line.indexOf(':');
             if (colon > 0) {
@@ -256,7 +264,7 @@ final class SourceFetch {
                 throw new EOFException("connection closed in the response head");
             }
             if (line.size() > 8192) {
-                throw new Failed("SOURCE_HTTP_ERROR", "its response has a line that is too long");
+                throw new Failed(SOURCE_HTTP_ERROR, "its response has a line that is too long");
             }
             if (b != '\r') {
                 line.write(b);

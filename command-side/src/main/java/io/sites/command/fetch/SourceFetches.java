@@ -2,6 +2,7 @@ package io.sites.command.fetch;
 
 import io.sites.api.AccountId;
 import io.sites.api.Violation;
+import io.sites.api.ViolationCode;
 import io.sites.api.blob.BlobStore;
 import io.sites.api.json.PublishFile;
 import io.sites.bundle.BundleLimits;
@@ -111,7 +112,7 @@ public class SourceFetches {
                 return new Rejected(Violation.of(failed.code, file.path(),
                         "File \"" + file.path() + "\" could not be fetched from its sourceUrl: " + failed.getMessage()
                                 + ".",
-                        detail(failed.code)));
+                        detail(ViolationCode.valueOf(failed.code))));
             } catch (IOException storeFailed) {
                 throw new UncheckedIOException(storeFailed);
             }
@@ -132,13 +133,13 @@ public class SourceFetches {
         return path + "\n" + file.sourceUrl();
     }
 
-    private static String detail(String code) {
+    private static String detail(ViolationCode code) {
         return switch (code) {
-            case "SOURCE_ADDRESS_FORBIDDEN" -> "Only public https addresses are fetched. Upload the file through "
+            case SOURCE_ADDRESS_FORBIDDEN -> "Only public https addresses are fetched. Upload the file through "
                     + "POST /v1/uploads instead, or send it inline.";
-            case "SOURCE_URL_INVALID" -> "Give an absolute https URL such as https://example.com/image.png.";
-            case "FILE_TOO_LARGE" -> "Files are at most 50 MB; compress or scale the file down.";
-            case "SOURCE_TOO_MANY_REDIRECTS" -> "Give the final address of the file instead of one that redirects.";
+            case SOURCE_URL_INVALID -> "Give an absolute https URL such as https://example.com/image.png.";
+            case FILE_TOO_LARGE -> "Files are at most 50 MB; compress or scale the file down.";
+            case SOURCE_TOO_MANY_REDIRECTS -> "Give the final address of the file instead of one that redirects.";
             default -> "Check that the URL is publicly reachable over https, or upload the file through "
                     + "POST /v1/uploads instead.";
         };

@@ -1,7 +1,15 @@
 package io.sites.command.upload;
 
+import static io.sites.api.ViolationCode.DUPLICATE_PATH;
+import static io.sites.api.ViolationCode.UPLOAD_EXPIRED;
+import static io.sites.api.ViolationCode.UPLOAD_MISSING;
+import static io.sites.api.ViolationCode.UPLOAD_PATH_MISMATCH;
+import static io.sites.api.ViolationCode.UPLOAD_UNKNOWN;
+import static io.sites.api.ViolationCode.UPLOAD_USED;
+
 import io.sites.api.AccountId;
 import io.sites.api.Violation;
+import io.sites.api.ViolationCode;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
 import io.sites.api.json.CreateUploadsRequest;
@@ -103,7 +111,7 @@ public class Uploads {
             if (target.path() != null && target.violations().isEmpty()) {
                 Integer earlier = seen.putIfAbsent(target.path(), i);
                 if (earlier != null) {
-                    violations.add(Violation.of("DUPLICATE_PATH", file.path(),
+                    violations.add(Violation.of(DUPLICATE_PATH, file.path(),
                             "Path \"" + file.path() + "\" (files[" + i + "]) names the same file as files[" + earlier
                                     + "]; ask for one slot per path.",
                             "Remove one of the two entries."));
@@ -186,23 +194,23 @@ public class Uploads {
         String shown = "\"" + file.path() + "\"";
         if (slot == null || !slot.account.equals(caller.value())) {
             // Another account's key is answered as unknown: keys are not to be probed.
-            return rejected(file, "UPLOAD_UNKNOWN", "File " + shown + " names uploadKey \"" + key + "\", which is not "
+            return rejected(file, UPLOAD_UNKNOWN, "File " + shown + " names uploadKey \"" + key + "\", which is not "
                     + "an upload slot of this account.", "Use a key returned by POST /v1/uploads to this account.");
         }
         if (slot.usedAt != null) {
-            return rejected(file, "UPLOAD_USED", "File " + shown + " names an upload slot that an earlier publish "
+            return rejected(file, UPLOAD_USED, "File " + shown + " names an upload slot that an earlier publish "
                     + "already used.", "Allocate a new slot with POST /v1/uploads and PUT the bytes again.");
         }
         if (!clock.instant().isBefore(slot.expiresAt)) {
-            return rejected(file, "UPLOAD_EXPIRED", "File " + shown + " names an upload slot that expired at "
+            return rejected(file, UPLOAD_EXPIRED, "File " + shown + " names an upload slot that expired at "
                     + slot.expiresAt + ".", "Allocate a new slot with POST /v1/uploads and PUT the bytes again.");
         }
         if (slot.blobSha256 == null) {
-            return rejected(file, "UPLOAD_MISSING", "File " + shown + " names an upload slot whose bytes never "
+            return rejected(file, UPLOAD_MISSING, "File " + shown + " names an upload slot whose bytes never "
                     + "arrived.", "PUT the file's bytes to the slot's putUrl before publishing.");
         }
         if (!slot.path.equals(path)) {
-            return rejected(file, "UPLOAD_PATH_MISMATCH", "File " + shown + " names an upload slot allocated for "
+            return rejected(file, UPLOAD_PATH_MISMATCH, "File " + shown + " names an upload slot allocated for "
                     + "\"" + slot.path + "\".", "Publish the file under \"" + slot.path + "\", or allocate a slot "
                     + "for this path.");
         }
@@ -228,7 +236,7 @@ public class Uploads {
                     + " and account_id = ? and used_at is null and expires_at > ? and blob_sha256 = ?", now,
                     publishId, claim.uploadKey(), caller.value(), now, claim.sha256());
             if (claimed == 0) {
-                lost.add(Violation.of("UPLOAD_USED", claim.path(), "File \"" + claim.path() + "\" names an upload "
+                lost.add(Violation.of(UPLOAD_USED, claim.path(), "File \"" + claim.path() + "\" names an upload "
                         + "slot that another publish used, that expired, or whose bytes were replaced meanwhile.",
                         "Publish again (with a new slot if it was used or expired)."));
             }
@@ -244,7 +252,7 @@ public class Uploads {
         jdbc.update("update upload_slot set used_at = null, used_by = null where used_by = ?", publishId);
     }
 
-    private static RemoteFiles.Rejected rejected(PublishFile file, String code, String message, String detail) {
+    private static RemoteFiles.Rejected rejected(PublishFile file, ViolationCode code, String message, String detail) {
         return new RemoteFiles.Rejected(Violation.of(code, file.path(), message, detail));
     }
 

@@ -1,6 +1,7 @@
 package io.sites.api.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.sites.api.ErrorCode;
 import io.sites.api.Violation;
 import java.util.List;
 import java.util.Map;
@@ -18,5 +19,14 @@ public record ErrorBody(Error error) {
 
     public static ErrorBody of(String code, String message, Map<String, String> fields, List<Violation> violations) {
         return new ErrorBody(new Error(code, message, fields, violations));
+    }
+
+    public static ErrorBody of(ErrorCode code, String message) {
+        return of(code.name(), message);
+    }
+
+    public static ErrorBody of(ErrorCode code, String message, Map<String, String> fields,
+            List<Violation> violations) {
+        return of(code.name(), message, fields, violations);
     }
 }
