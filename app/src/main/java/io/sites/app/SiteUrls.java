@@ -2,11 +2,12 @@ package io.sites.app;
 
 import io.sites.api.SiteAddress;
 import java.net.URI;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
 /** Public addresses: a site's live URL, the web application's status view of a job, the API's own links. */
 @Component
+@EnableConfigurationProperties(AddressProperties.class)
 public class SiteUrls {
     /** Where the web application's routes live on whichever host serves it. */
     public static final String APP_PATH = "/app";
@@ -15,8 +16,9 @@ public class SiteUrls {
     private final String baseUrl;
     private final String appUrl;
 
-    SiteUrls(@Value("${sites.base-url}") String baseUrl, @Value("${sites.site-host}") String siteHost,
-            @Value("${sites.app-url}") String appUrl) {
+    SiteUrls(AddressProperties addresses) {
+        String baseUrl = addresses.baseUrl();
+        String appUrl = addresses.appUrl();
         this.baseUrl = stripSlash(baseUrl);
         this.appUrl = stripSlash(appUrl);
         if (!URI.create(this.appUrl).getPath().equals(APP_PATH)) {
@@ -24,7 +26,7 @@ public class SiteUrls {
                     + ", where the web application's routes are, for example https://app.example.com" + APP_PATH
                     + "; it is " + appUrl);
         }
-        this.address = new SiteAddress(siteHost);
+        this.address = new SiteAddress(addresses.siteHost());
         this.scheme = URI.create(this.baseUrl).getScheme();
     }
 

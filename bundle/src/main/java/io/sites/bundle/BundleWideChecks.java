@@ -129,13 +129,6 @@ final class BundleWideChecks {
 
     /** " (50 MB)" for round sizes, else "". */
     static String human(long bytes) {
-        long mb = 1024L * 1024L;
-        if (bytes > 0 && bytes % (1024 * mb) == 0) {
-            return " (" + bytes / (1024 * mb) + " GB)";
-        }
-        if (bytes > 0 && bytes % mb == 0) {
-            return " (" + bytes / mb + " MB)";
-        }
-        return "";
+        return BundleLimits.roundSize(bytes).map(size -> " (" + size + ")").orElse("");
     }
 }

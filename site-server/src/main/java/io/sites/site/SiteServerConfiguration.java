@@ -2,13 +2,11 @@ package io.sites.site;
 
 import io.sites.api.SiteAddress;
 import io.sites.api.blob.BlobStore;
-import java.nio.file.Path;
-import java.time.Duration;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.lifecycle.Phase;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -18,6 +16,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SiteServerProperties.class)
 public class SiteServerConfiguration {
 
     @Bean
@@ -27,13 +26,11 @@ public class SiteServerConfiguration {
 
     /** One file per replica: each replica's directory and position in the stream are its own. */
     @Bean(destroyMethod = "close")
-    SiteDirectorySnapshots siteDirectorySnapshots(SiteDirectory directory,
-            @Value("${sites.data-dir}") Path dataDir,
-            @Value("${sites.site-server.replica:${HOSTNAME:local}}") String replica,
-            @Value("${sites.site-server.snapshot-interval:30s}") Duration interval) {
-        return new SiteDirectorySnapshots(directory,
-                dataDir.resolve("site-directory").resolve(replica.replaceAll("[^A-Za-z0-9_.-]", "_") + ".json"),
-                interval.toMillis());
+    SiteDirectorySnapshots siteDirectorySnapshots(SiteDirectory directory, SiteServerProperties properties) {
+        SiteServerProperties.Server server = properties.siteServer();
+        return new SiteDirectorySnapshots(directory, properties.dataDir().resolve("site-directory")
+                .resolve(server.replica().replaceAll("[^A-Za-z0-9_.-]", "_") + ".json"),
+                server.snapshotInterval().toMillis());
     }
 
     @Bean
@@ -62,15 +59,14 @@ public class SiteServerConfiguration {
     }
 
     @Bean
-    SiteFiles siteFiles(BlobStore blobs, @Value("${sites.site-server.cache-bytes:268435456}") long cacheBytes,
-            @Value("${sites.site-server.compress-max-bytes:8388608}") long compressMaxBytes) {
-        return new SiteFiles(blobs, cacheBytes, compressMaxBytes);
+    SiteFiles siteFiles(BlobStore blobs, SiteServerProperties properties) {
+        return new SiteFiles(blobs, properties.siteServer().cacheBytes(), properties.siteServer().compressMaxBytes());
     }
 
     @Bean
-    SiteResponder siteResponder(@Value("${sites.site-host}") String siteHost, SiteDirectory directory,
-            SiteFiles files) {
-        return new SiteResponder(new SiteAddress(siteHost), directory, files, new SiteGate(System::nanoTime));
+    SiteResponder siteResponder(SiteServerProperties properties, SiteDirectory directory, SiteFiles files) {
+        return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files,
+                new SiteGate(System::nanoTime));
     }
 
     /** Site hosts that arrive on the API's port (the single-port embedded default) are answered here, first. */
@@ -86,14 +82,10 @@ public class SiteServerConfiguration {
     /** The fast path: a port of its own, served by Netty (see {@link SiteListener}); off unless a port is set. */
     @Bean
     @ConditionalOnExpression("'${sites.site-server.port:}' != ''")
-    SiteListener siteListener(@Value("${sites.site-server.address:0.0.0.0}") String address,
-            @Value("${sites.site-server.port}") int port,
-            @Value("${sites.site-server.io-threads:0}") int ioThreads, SiteResponder responder, SiteFiles files,
-            @Value("${sites.site-server.header-timeout:15s}") Duration headerTimeout,
-            @Value("${sites.site-server.idle-timeout:75s}") Duration idleTimeout,
-            @Value("${sites.site-server.max-connections:10000}") int maxConnections) {
-        return new SiteListener(address, port, ioThreads, responder, files,
-                new SiteConnections.Limits(headerTimeout, idleTimeout, maxConnections));
+    SiteListener siteListener(SiteServerProperties properties, SiteResponder responder, SiteFiles files) {
+        SiteServerProperties.Server server = properties.siteServer();
+        return new SiteListener(server.address(), server.port(), server.ioThreads(), responder, files,
+                new SiteConnections.Limits(server.headerTimeout(), server.idleTimeout(), server.maxConnections()));
     }
 
     /**
@@ -101,8 +93,8 @@ public class SiteServerConfiguration {
      * 64 KB served them about 2.5 times faster.
      */
     @Bean
-    WebServerFactoryCustomizer<TomcatServletWebServerFactory> siteSocketBuffers(
-            @Value("${sites.site-server.socket-buffer-bytes:65536}") int bytes) {
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> siteSocketBuffers(SiteServerProperties properties) {
+        int bytes = properties.siteServer().socketBufferBytes();
         return factory -> factory.addConnectorCustomizers(connector -> {
             connector.setProperty("socket.appWriteBufSize", String.valueOf(bytes));
             connector.setProperty("socket.txBufSize", String.valueOf(bytes));

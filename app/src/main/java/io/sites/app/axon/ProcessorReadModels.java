@@ -11,7 +11,7 @@ import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -20,6 +20,7 @@ import org.springframework.stereotype.Component;
  * the website's newest event and wait, bounded, until every streaming processor of this process has handled it.
  */
 @Component
+@EnableConfigurationProperties(ReadModelProperties.class)
 class ProcessorReadModels implements ReadModels {
     private static final Logger log = LoggerFactory.getLogger(ProcessorReadModels.class);
     private final EventProcessingConfiguration processing;
@@ -27,10 +28,10 @@ class ProcessorReadModels implements ReadModels {
     private final Duration timeout;
 
     ProcessorReadModels(EventProcessingConfiguration processing, JdbcTemplate jdbc,
-            @Value("${sites.read-your-writes-timeout}") Duration timeout) {
+            ReadModelProperties properties) {
         this.processing = processing;
         this.jdbc = jdbc;
-        this.timeout = timeout;
+        this.timeout = properties.readYourWritesTimeout();
     }
 
     @Override

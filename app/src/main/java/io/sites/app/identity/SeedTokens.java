@@ -4,7 +4,7 @@ import io.sites.api.AccountId;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.beans.factory.InitializingBean;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
 /**
@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component;
  * start-up, for operators and tests. A malformed entry stops the start with a message that says why.
  */
 @Component
+@EnableConfigurationProperties(IdentityProperties.class)
 class SeedTokens implements InitializingBean {
     private static final java.util.regex.Pattern USERNAME = java.util.regex.Pattern.compile("[a-z][a-z0-9_-]{0,63}");
 
@@ -19,8 +20,8 @@ class SeedTokens implements InitializingBean {
     private final Accounts accounts;
     private final AccessTokens tokens;
 
-    SeedTokens(@Value("${sites.seed-tokens:}") String seed, Accounts accounts, AccessTokens tokens) {
-        this.seed = seed;
+    SeedTokens(IdentityProperties properties, Accounts accounts, AccessTokens tokens) {
+        this.seed = properties.seedTokens();
         this.accounts = accounts;
         this.tokens = tokens;
     }

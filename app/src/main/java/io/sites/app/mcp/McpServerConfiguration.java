@@ -10,7 +10,8 @@ import io.sites.app.SiteUrls;
 import io.sites.app.web.ApiOperations;
 import io.sites.app.web.BodyAdmission;
 import io.sites.app.web.OpenApiDocument;
-import org.springframework.beans.factory.annotation.Value;
+import io.sites.app.web.ApiProperties;
+import io.sites.bundle.BundleLimits;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -32,14 +33,13 @@ class McpServerConfiguration {
     }
 
     @Bean
-    HttpServletStatelessServerTransport mcpTransport(McpRequestRules rules,
-            @Value("${sites.limits.request-bytes}") long maxRequestBytes) {
+    HttpServletStatelessServerTransport mcpTransport(McpRequestRules rules, ApiProperties properties) {
         HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
                 .jsonMapper(mcpJson())
                 .messageEndpoint(PATH)
                 .contextExtractor(CallerContext::extract)
                 .httpHeaderValidator(rules)
-                .maxRequestSize(maxRequestSize(maxRequestBytes))
+                .maxRequestSize(maxRequestSize(properties))
                 .build();
         // The header may name exactly the versions the SDK negotiates in initialize.
         rules.speak(transport.protocolVersions());
@@ -48,11 +48,11 @@ class McpServerConfiguration {
 
     @Bean(destroyMethod = "close")
     McpStatelessSyncServer mcpServer(HttpServletStatelessServerTransport transport, ApiOperations operations,
-            OpenApiDocument openApi, JsonMapper json) {
-        WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(openApi), json);
+            OpenApiDocument openApi, JsonMapper json, BundleLimits limits) {
+        WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(openApi), json, limits);
         return McpServer.sync(new InternalErrors(transport))
                 .serverInfo("sites", "1.0.0")
-                .instructions(WebsiteTools.INSTRUCTIONS)
+                .instructions(tools.instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(tools.specifications())
                 // No schema check of the SDK's own: arguments meet the rules a REST body meets (binding, then the
@@ -65,18 +65,18 @@ class McpServerConfiguration {
 
     @Bean
     ServletRegistrationBean<McpEndpoint> mcpEndpoint(HttpServletStatelessServerTransport transport,
-            McpRequestRules rules, @Value("${sites.limits.request-bytes}") long maxRequestBytes,
+            McpRequestRules rules, ApiProperties properties,
             BodyAdmission admission) {
         ServletRegistrationBean<McpEndpoint> registration = new ServletRegistrationBean<>(
-                new McpEndpoint(transport, rules, mcpJson(), maxRequestSize(maxRequestBytes), admission), PATH);
+                new McpEndpoint(transport, rules, mcpJson(), maxRequestSize(properties), admission), PATH);
         registration.setName("mcp");
         registration.setLoadOnStartup(1);
         return registration;
     }
 
     /** The endpoint reads the body before the transport does: both refuse above the same size. */
-    private static int maxRequestSize(long maxRequestBytes) {
-        return (int) Math.min(Integer.MAX_VALUE, maxRequestBytes);
+    private static int maxRequestSize(ApiProperties properties) {
+        return (int) Math.min(Integer.MAX_VALUE, properties.limits().requestBytes());
     }
 
     private static McpJsonMapper mcpJson() {

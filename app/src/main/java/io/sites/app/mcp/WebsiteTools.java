@@ -12,8 +12,10 @@ import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.app.web.ApiErrors;
 import io.sites.app.web.ApiOperations;
+import io.sites.bundle.BundleLimits;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -26,12 +28,12 @@ import tools.jackson.databind.json.JsonMapper;
  * structuredContent, and on failure the same envelope ({@link ApiErrors}) with isError true.
  */
 final class WebsiteTools {
-    static final String AUTHORING_RULES = """
+    private static final String AUTHORING_RULES = """
             Authoring rules (all violations are reported at once, as PUBLISH_INVALID with one entry per problem, \
             each naming the file, the line and the fix): the bundle is the complete site; index.html at the root is \
             required; paths are relative to the site root (index.html, about.html, assets/style.css, \
-            images/photo.webp), without a leading "/", "..", "?" or "#", and case-sensitive; at most 15 HTML pages; \
-            each file at most 50 MB (52,428,800 bytes), the whole bundle at most 1 GB. Scripts and stylesheets must \
+            images/photo.webp), without a leading "/", "..", "?" or "#", and case-sensitive; at most %d HTML pages; \
+            each file at most %s, the whole bundle at most %s. Scripts and stylesheets must \
             be files of the bundle or inline: <script src>, <link rel=stylesheet> and CSS @import pointing to another \
             origin or CDN are rejected (EXTERNAL_URL), as are iframes/frames/embedded documents (IFRAME) and service \
             workers (SERVICE_WORKER). Links, images, media and fonts may point anywhere. Reference bundle files with \
@@ -39,11 +41,11 @@ final class WebsiteTools {
             image/svg+xml are accepted only on .html and .svg paths. \
             Each file gives exactly one body: content (UTF-8 text, or base64 with contentEncoding "base64"), \
             sourceUrl (a public https URL the service downloads) or uploadKey (from create_upload, after the bytes \
-            were PUT); at most 20 files per publish may use sourceUrl or uploadKey, and sourceUrl fetches are \
-            limited to 200 an hour per account. Prefer sourceUrl or create_upload over base64 for images, video, \
+            were PUT); at most %d files per publish may use sourceUrl or uploadKey, and sourceUrl fetches are \
+            limited to %d an hour per account. Prefer sourceUrl or create_upload over base64 for images, video, \
             fonts and PDFs.""";
 
-    static final String INSTRUCTIONS = """
+    private static final String INSTRUCTIONS = """
             This server publishes static websites (HTML, CSS, JS, images) that are live at once at \
             https://{slug}.{site_host}/. You write the files; the service checks them against its authoring rules, \
             stores them as a numbered version and serves them.
@@ -60,7 +62,7 @@ final class WebsiteTools {
             already ready when a publish returns). \
             A failed call returns isError with the REST error envelope {"error":{code,message,fields?,violations?}}; \
             on PUBLISH_INVALID fix every listed violation and publish the complete bundle again. \
-            """ + AUTHORING_RULES;
+            """;
 
     // Whether a tool only reads; it decides the annotations (see tool()).
     private static final boolean READ = true;
@@ -69,7 +71,8 @@ final class WebsiteTools {
             + "list_websites.";
     private static final String FILES = "The complete bundle: every file of the site, at least one, index.html "
             + "included.";
-    private static final Map<String, String> FILE_DESCRIPTIONS = Map.of(
+    private static Map<String, String> fileDescriptions(BundleLimits limits) {
+        return Map.of(
             "/$defs/PublishFile/properties/path", "Relative path inside the site, e.g. index.html, "
                     + "assets/style.css, images/hero.webp. No leading \"/\", no \"..\".",
             "/$defs/PublishFile/properties/content", "The file's contents: UTF-8 text, or base64 when "
@@ -79,20 +82,37 @@ final class WebsiteTools {
             "/$defs/PublishFile/properties/contentType", "Optional MIME type; inferred from the extension when "
                     + "omitted. text/html and image/svg+xml only on .html and .svg paths.",
             "/$defs/PublishFile/properties/sourceUrl", "A public https URL the service downloads this file from "
-                    + "(no private or loopback addresses, at most 3 redirects, 50 MB).",
+                    + "(no private or loopback addresses, at most 3 redirects, " + limits.fileSize() + ").",
             "/$defs/PublishFile/properties/uploadKey", "The uploadKey of a create_upload slot for this same path, "
                     + "after its bytes were PUT to the slot's putUrl. Slots expire 1 hour after create_upload.");
+    }
 
     private final ApiOperations operations;
     private final ToolSchemas schemas;
     private final ToolResults results;
     private final JsonMapper json;
+    private final BundleLimits limits;
+    private final String authoringRules;
 
-    WebsiteTools(ApiOperations operations, ToolSchemas schemas, JsonMapper json) {
+    WebsiteTools(ApiOperations operations, ToolSchemas schemas, JsonMapper json, BundleLimits limits) {
         this.operations = operations;
         this.schemas = schemas;
         this.results = new ToolResults(json);
         this.json = json;
+        this.limits = limits;
+        this.authoringRules = AUTHORING_RULES.formatted(limits.htmlPages(), inFull(limits.fileBytes()),
+                limits.bundleSize(), limits.remoteFiles(), operations.fetchesPerHour());
+    }
+
+    /** What the server tells a client on initialize: the workflow and the authoring rules. */
+    String instructions() {
+        return INSTRUCTIONS + authoringRules;
+    }
+
+    /** "50 MB (52,428,800 bytes)", or the bytes alone when they are no round size. */
+    private static String inFull(long bytes) {
+        String exact = String.format(Locale.ROOT, "%,d bytes", bytes);
+        return BundleLimits.roundSize(bytes).map(size -> size + " (" + exact + ")").orElse(exact);
     }
 
     List<SyncToolSpecification> specifications() {
@@ -101,7 +121,7 @@ final class WebsiteTools {
     }
 
     private SyncToolSpecification publishWebsite() {
-        Map<String, String> descriptions = new HashMap<>(FILE_DESCRIPTIONS);
+        Map<String, String> descriptions = new HashMap<>(fileDescriptions(limits));
         descriptions.put("/properties/name", "Display name, at most 120 characters. Also the source of the slug "
                 + "when slug is omitted.");
         descriptions.put("/properties/category", "What the site is: real_estate, restaurant, service, portfolio, "
@@ -116,14 +136,14 @@ final class WebsiteTools {
                 is live at the returned pageUrl when this returns. Use publish_version (not this) to change an \
                 existing website. Returns websiteId (keep it for later versions), jobId, version, slug, pageUrl and \
                 bytesWritten.
-                """ + AUTHORING_RULES, WRITE, descriptions,
+                """ + authoringRules, WRITE, descriptions,
                 (caller, arguments) -> operations.createWebsite(caller, bind(arguments, PublishWebsiteRequest.class)),
                 result -> "Published " + result.get("slug") + " (website " + result.get("websiteId") + ", version "
                         + result.get("version") + "): live at " + result.get("pageUrl"));
     }
 
     private SyncToolSpecification publishVersion() {
-        Map<String, String> descriptions = new HashMap<>(FILE_DESCRIPTIONS);
+        Map<String, String> descriptions = new HashMap<>(fileDescriptions(limits));
         descriptions.put("/properties/websiteId", WEBSITE_ID);
         descriptions.put("/properties/files", FILES + " A complete replacement, not a diff: files left out are "
                 + "gone from this version.");
@@ -137,7 +157,7 @@ final class WebsiteTools {
                 not only the changed ones). With promote true (default) it is live at pageUrl when this returns; \
                 with promote false it is stored but not served (isCurrent false). Earlier versions are kept. \
                 Returns websiteId, jobId (also the version's id), version, isCurrent, pageUrl and bytesWritten.
-                """ + AUTHORING_RULES, WRITE, descriptions,
+                """ + authoringRules, WRITE, descriptions,
                 (caller, arguments) -> {
                     Map<String, Object> body = new HashMap<>(arguments);
                     Object websiteId = body.remove("websiteId");
@@ -157,16 +177,17 @@ final class WebsiteTools {
                         + "images/hero.webp; the same path must be used in the publish.",
                 "/properties/files/items/properties/contentType", "Optional MIME type the PUT will send; inferred "
                         + "from the path when omitted.",
-                "/properties/files/items/properties/size", "Optional size in bytes, at most 52428800 (50 MB); when "
+                "/properties/files/items/properties/size", "Optional size in bytes, at most " + limits.fileBytes()
+                        + BundleLimits.roundSize(limits.fileBytes()).map(size -> " (" + size + ")").orElse("") + "; when "
                         + "given, the PUT must send exactly this many bytes.");
         return tool("create_upload", "Create upload slots", "createUploads", """
                 Allocate upload slots for binary files (images, video, fonts, PDFs) so they need not be \
                 base64-encoded. For each returned slot: PUT the raw bytes to putUrl with header Content-Type equal \
                 to the slot's contentType and without an Authorization header (the URL is the credential), within 1 \
                 hour (expiresAt); then include {"path": ..., "uploadKey": ...} in the files of publish_website or \
-                publish_version. A slot is used up by the publish that succeeds with it. At most 20 files per \
+                publish_version. A slot is used up by the publish that succeeds with it. At most %d files per \
                 publish may use uploadKey or sourceUrl. Returns uploads: path, uploadKey, putUrl, contentType, \
-                expiresAt.""", WRITE, descriptions,
+                expiresAt.""".formatted(limits.remoteFiles()), WRITE, descriptions,
                 (caller, arguments) -> operations.createUploads(caller, bind(arguments, CreateUploadsRequest.class)),
                 result -> "Upload slots allocated; PUT each file's bytes to its putUrl, then publish with its "
                         + "uploadKey.");

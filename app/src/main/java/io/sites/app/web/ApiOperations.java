@@ -25,6 +25,7 @@ import io.sites.app.SiteUrls;
 import io.sites.app.identity.Accounts;
 import io.sites.bundle.DecodedContent;
 import io.sites.command.limits.RequestInvalidException;
+import io.sites.command.limits.FetchRateLimit;
 import io.sites.command.limits.WebsiteLimit;
 import io.sites.command.publish.PublishService;
 import io.sites.command.publish.PublishedVersion;
@@ -37,7 +38,6 @@ import java.util.List;
 import java.util.Map;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -57,20 +57,27 @@ public class ApiOperations {
     private final QueryGateway queries;
     private final Accounts accounts;
     private final WebsiteLimit websiteLimit;
+    private final FetchRateLimit fetchLimit;
     private final SiteUrls urls;
     private final WebsiteJson json;
 
     ApiOperations(PublishService publishing, Uploads uploads, SlugSuggestions suggestions, QueryGateway queries,
-            Accounts accounts, WebsiteLimit websiteLimit, SiteUrls urls,
-            @Value("${sites.limits.free-changes:100}") int freeChanges) {
+            Accounts accounts, WebsiteLimit websiteLimit, FetchRateLimit fetchLimit, SiteUrls urls,
+            ApiProperties properties) {
         this.publishing = publishing;
         this.uploads = uploads;
         this.suggestions = suggestions;
         this.queries = queries;
         this.accounts = accounts;
         this.websiteLimit = websiteLimit;
+        this.fetchLimit = fetchLimit;
         this.urls = urls;
-        this.json = new WebsiteJson(urls, freeChanges);
+        this.json = new WebsiteJson(urls, properties.limits().freeChanges());
+    }
+
+    /** The sourceUrl fetches an account may make in an hour, for the texts that name the limit. */
+    public int fetchesPerHour() {
+        return fetchLimit.perHour();
     }
 
     /** createWebsite: version 1, live when this returns. */

@@ -17,9 +17,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.stream.Stream;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
-import org.springframework.util.unit.DataSize;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.json.JsonMapper;
@@ -36,6 +35,7 @@ import tools.jackson.databind.json.JsonMapper;
  * here: they stream to the blob store and hold only a buffer. See docs/DECISIONS.md for the figures.
  */
 @Component
+@EnableConfigurationProperties(ApiProperties.class)
 public class BodyAdmission {
     /**
      * Heap a REST body takes per byte while Jackson binds it: a long JSON string is gathered as char[] segments (2
@@ -67,17 +67,14 @@ public class BodyAdmission {
     private final Path spoolRoot;
     private final JsonMapper json;
 
-    BodyAdmission(JsonMapper json, @Value("${sites.limits.request-bytes}") long maxBytes,
-            @Value("${sites.limits.body-memory-bytes}") long memoryBytes,
-            @Value("${sites.limits.body-memory-wait}") Duration wait,
-            @Value("${sites.limits.decode-while-read-above}") DataSize decodeWhileReadAbove,
-            @Value("${sites.data-dir}") Path dataDir) throws IOException {
+    BodyAdmission(JsonMapper json, ApiProperties properties) throws IOException {
+        ApiProperties.Limits limits = properties.limits();
         this.json = json;
-        this.maxBytes = maxBytes;
-        this.decodeWhileReadAbove = decodeWhileReadAbove.toBytes();
-        this.budget = new MemoryBudget(memoryBytes > 0 ? memoryBytes
-                : (long) (Runtime.getRuntime().maxMemory() * DEFAULT_HEAP_SHARE), wait);
-        this.spoolRoot = dataDir.resolve("tmp").resolve("bodies");
+        this.maxBytes = limits.requestBytes();
+        this.decodeWhileReadAbove = limits.decodeWhileReadAbove().toBytes();
+        this.budget = new MemoryBudget(limits.bodyMemoryBytes() > 0 ? limits.bodyMemoryBytes()
+                : (long) (Runtime.getRuntime().maxMemory() * DEFAULT_HEAP_SHARE), limits.bodyMemoryWait());
+        this.spoolRoot = properties.dataDir().resolve("tmp").resolve("bodies");
         Files.createDirectories(spoolRoot);
         // Older files belong to requests of a process that crashed; younger ones may be another replica's that shares
         // the data directory (no request takes an hour).

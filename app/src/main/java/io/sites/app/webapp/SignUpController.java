@@ -5,7 +5,7 @@ import io.sites.app.identity.SignUps;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Map;
-import org.springframework.beans.factory.annotation.Value;
+import io.sites.app.identity.IdentityProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.context.SecurityContext;
@@ -26,11 +26,11 @@ class SignUpController {
     private final int signUpsPerHour;
 
     SignUpController(SignUps signUps, SecurityContextRepository contexts, AddressThrottle throttle,
-            @Value("${sites.limits.sign-ups-per-hour}") int signUpsPerHour) {
+            IdentityProperties properties) {
         this.signUps = signUps;
         this.contexts = contexts;
         this.throttle = throttle;
-        this.signUpsPerHour = signUpsPerHour;
+        this.signUpsPerHour = properties.limits().signUpsPerHour();
     }
 
     @GetMapping("/app/login")

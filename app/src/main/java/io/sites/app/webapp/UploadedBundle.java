@@ -28,7 +28,7 @@ import org.springframework.web.multipart.MultipartFile;
  *
  * <p>Zip archives are read as a stream with hard limits, so no archive can exhaust memory or escape the bundle:
  * at most {@value #MAX_ENTRIES} entries; every entry's inflated size is counted while it is read, and reading stops
- * at the first file above the per-file limit (50 MB) or when all files together pass the bundle limit (1 GiB),
+ * at the first file above the per-file limit or when all files together pass the bundle limit,
  * whatever sizes the archive declares; entry names that are absolute or contain {@code ..} segments are refused.
  * Folder entries, {@code __MACOSX/}, {@code .git/}, {@code .DS_Store} and {@code Thumbs.db} are skipped. When every
  * file sits in one common top folder (as {@code site/index.html}, {@code site/css/…}), that folder is stripped.
@@ -104,10 +104,12 @@ class UploadedBundle {
                     problems.add(fileLimit
                             ? Violation.of(FILE_TOO_LARGE, path, "The file " + path + " is larger than "
                                     + limits.fileBytes() + " bytes once unpacked.",
-                                    "Files are limited to 50 MB each; reading the archive stopped here.")
+                                    "Files are limited to " + limits.fileSize()
+                                            + " each; reading the archive stopped here.")
                             : Violation.of(BUNDLE_TOO_LARGE, path, "The archive unpacks to more than "
                                     + limits.bundleBytes() + " bytes.",
-                                    "A bundle is limited to 1 GiB in all; reading the archive stopped here."));
+                                    "A bundle is limited to " + limits.bundleSize()
+                                            + " in all; reading the archive stopped here."));
                     return new Read(List.of(), problems);
                 }
                 if (escapes(path)) {

@@ -8,7 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.springframework.security.access.AccessDeniedException;
-import org.springframework.beans.factory.annotation.Value;
+import io.sites.app.web.ApiProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -40,7 +40,8 @@ class WebAppSecurity {
     @Bean
     @Order(2)
     SecurityFilterChain webApp(HttpSecurity http, SecurityContextRepository contexts, ErrorResponses errors,
-            SignInThrottle throttle, @Value("${sites.limits.request-bytes}") long maxUpload) throws Exception {
+            SignInThrottle throttle, ApiProperties properties) throws Exception {
+        long maxUpload = properties.limits().requestBytes();
         SavedRequestAwareAuthenticationSuccessHandler landing = new SavedRequestAwareAuthenticationSuccessHandler();
         landing.setDefaultTargetUrl("/app/websites");
         http.securityMatcher("/app", "/app/**")

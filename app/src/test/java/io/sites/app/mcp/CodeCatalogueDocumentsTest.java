@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.ErrorCode;
 import io.sites.api.ViolationCode;
+import io.sites.app.web.ApiOperations;
 import io.sites.app.web.OpenApiDocument;
+import io.sites.bundle.BundleLimits;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.nio.file.Files;
@@ -20,6 +22,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
+import org.mockito.Mockito;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -79,8 +82,13 @@ class CodeCatalogueDocumentsTest {
         Constructor<OpenApiDocument> constructor = OpenApiDocument.class.getDeclaredConstructor();
         constructor.setAccessible(true);
         JsonMapper json = JsonMapper.builder().build();
-        StringBuilder texts = new StringBuilder(WebsiteTools.INSTRUCTIONS);
-        new WebsiteTools(null, new ToolSchemas(constructor.newInstance()), json).specifications()
+        // The texts only ask the operations for the fetch limit; the limits are the specification's.
+        ApiOperations operations = Mockito.mock(ApiOperations.class);
+        Mockito.when(operations.fetchesPerHour()).thenReturn(200);
+        WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(constructor.newInstance()), json,
+                BundleLimits.spec());
+        StringBuilder texts = new StringBuilder(tools.instructions());
+        tools.specifications()
                 .forEach(tool -> texts.append('\n').append(tool.tool().description())
                         .append('\n').append(json.writeValueAsString(tool.tool().inputSchema())));
         Set<String> named = matches(CODE_LIKE, texts.toString());

@@ -34,12 +34,14 @@ public class SourceFetches {
     private final SourceFetch fetch;
     private final FetchRateLimit rateLimit;
     private final BlobStore blobs;
+    private final String fileLimit;
 
     SourceFetches(AddressPolicy policy, FetchTls tls, BlobStore blobs, BundleLimits limits, FetchRateLimit rateLimit) {
         this.fetch = new SourceFetch(policy, java.net.InetAddress::getAllByName, tls.sockets(), blobs,
                 limits.fileBytes(), Duration.ofSeconds(5), Duration.ofSeconds(15), Duration.ofSeconds(120));
         this.rateLimit = rateLimit;
         this.blobs = blobs;
+        this.fileLimit = limits.fileSize();
     }
 
     /** The trust the fetches use; production trusts the JDK's CAs, tests may define their own bean. */
@@ -133,12 +135,12 @@ public class SourceFetches {
         return path + "\n" + file.sourceUrl();
     }
 
-    private static String detail(ViolationCode code) {
+    private String detail(ViolationCode code) {
         return switch (code) {
             case SOURCE_ADDRESS_FORBIDDEN -> "Only public https addresses are fetched. Upload the file through "
                     + "POST /v1/uploads instead, or send it inline.";
             case SOURCE_URL_INVALID -> "Give an absolute https URL such as https://example.com/image.png.";
-            case FILE_TOO_LARGE -> "Files are at most 50 MB; compress or scale the file down.";
+            case FILE_TOO_LARGE -> "Files are at most " + fileLimit + "; compress or scale the file down.";
             case SOURCE_TOO_MANY_REDIRECTS -> "Give the final address of the file instead of one that redirects.";
             default -> "Check that the URL is publicly reachable over https, or upload the file through "
                     + "POST /v1/uploads instead.";

@@ -3,7 +3,6 @@ package io.sites.command.limits;
 import io.sites.api.AccountId;
 import java.time.Clock;
 import java.time.Duration;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -17,8 +16,14 @@ public class FetchRateLimit {
     private final RateWindow window;
 
     FetchRateLimit(JdbcTemplate jdbc, Clock clock, PlatformTransactionManager transactions,
-            @Value("${sites.limits.fetches-per-hour:200}") int perHour) {
-        this.window = new RateWindow(jdbc, transactions, clock, "fetch_rate", Duration.ofHours(1), perHour);
+            CommandLimits limits) {
+        this.window = new RateWindow(jdbc, transactions, clock, "fetch_rate", Duration.ofHours(1),
+                limits.fetchesPerHour());
+    }
+
+    /** The sourceUrl fetches one account may make in an hour. */
+    public int perHour() {
+        return window.budget();
     }
 
     public void acquire(AccountId account, int fetches) {

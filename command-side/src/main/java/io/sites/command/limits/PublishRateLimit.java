@@ -3,7 +3,7 @@ package io.sites.command.limits;
 import io.sites.api.AccountId;
 import java.time.Clock;
 import java.time.Duration;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -16,8 +16,12 @@ import org.springframework.transaction.PlatformTransactionManager;
 public class PublishRateLimit {
     private final RateWindow window;
 
-    PublishRateLimit(JdbcTemplate jdbc, Clock clock, PlatformTransactionManager transactions,
-            @Value("${sites.limits.publishes-per-minute:60}") int perMinute) {
+    @Autowired
+    PublishRateLimit(JdbcTemplate jdbc, Clock clock, PlatformTransactionManager transactions, CommandLimits limits) {
+        this(jdbc, clock, transactions, limits.publishesPerMinute());
+    }
+
+    PublishRateLimit(JdbcTemplate jdbc, Clock clock, PlatformTransactionManager transactions, int perMinute) {
         this.window = new RateWindow(jdbc, transactions, clock, "publish_rate", Duration.ofMinutes(1), perMinute);
     }
 

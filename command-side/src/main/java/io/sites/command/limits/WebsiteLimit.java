@@ -1,7 +1,6 @@
 package io.sites.command.limits;
 
 import io.sites.api.AccountId;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -13,8 +12,8 @@ public class WebsiteLimit {
     private final int max;
     private final WebsiteCounts counts;
 
-    WebsiteLimit(@Value("${sites.limits.websites-per-account:100}") int max, WebsiteCounts counts) {
-        this.max = max;
+    WebsiteLimit(CommandLimits limits, WebsiteCounts counts) {
+        this.max = limits.websitesPerAccount();
         this.counts = counts;
     }
 

@@ -13,7 +13,7 @@ public class UploadRefusedException extends RuntimeException {
         USED,
         /** The PUT's Content-Type is not the slot's. */
         CONTENT_TYPE,
-        /** Above the declared size or the 50 MB per-file limit. */
+        /** Above the declared size or the per-file limit. */
         TOO_LARGE,
         /** Fewer bytes arrived than the slot declared. */
         SIZE_MISMATCH

@@ -5,18 +5,19 @@ import org.axonframework.common.caching.WeakReferenceCache;
 import org.axonframework.eventsourcing.EventCountSnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.SnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.Snapshotter;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(WebsiteAggregateProperties.class)
 class WebsiteAggregateConfiguration {
 
     /** Keeps loading a long-lived website cheap: its manifests need not be read again on every publish. */
     @Bean
     SnapshotTriggerDefinition websiteSnapshotTrigger(Snapshotter snapshotter,
-            @Value("${sites.snapshot-every:50}") int threshold) {
-        return new EventCountSnapshotTriggerDefinition(snapshotter, threshold);
+            WebsiteAggregateProperties properties) {
+        return new EventCountSnapshotTriggerDefinition(snapshotter, properties.snapshotEvery());
     }
 
     /**

@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
-import org.springframework.beans.factory.annotation.Value;
+import io.sites.app.identity.IdentityProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -153,7 +153,7 @@ class AuthorizationServerConfiguration {
     @Order(0)
     SecurityFilterChain authorizationServer(HttpSecurity http, RegisteredClientRepository clients,
             AuthorizationServerSettings settings, ResourceIndicators resources, OAuth2TokenGenerator<?> tokens,
-            AddressThrottle throttle, @Value("${sites.limits.client-registrations-per-hour}") int registrationsPerHour)
+            AddressThrottle throttle, IdentityProperties properties)
             throws Exception {
         OAuth2AuthorizationServerConfigurer server = new OAuth2AuthorizationServerConfigurer();
         ClientRegistrations registrations = new ClientRegistrations();
@@ -212,7 +212,7 @@ class AuthorizationServerConfiguration {
                 .cors(cors -> cors.configurationSource(crossOrigin))
                 // After CORS, so a browser client can read the refusal.
                 .addFilterAfter(new RegistrationThrottle(settings.getClientRegistrationEndpoint(), throttle,
-                        registrationsPerHour), CorsFilter.class)
+                        properties.limits().clientRegistrationsPerHour()), CorsFilter.class)
                 // The library reads bearer tokens here for registrations with an initial access token; ours is
                 // open, and a bearer token must never stand in for the signed-in person at /oauth2/authorize.
                 .oauth2ResourceServer(resource -> resource.bearerTokenResolver(request -> null))

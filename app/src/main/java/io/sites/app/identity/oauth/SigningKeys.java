@@ -23,7 +23,8 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.springframework.beans.factory.annotation.Value;
+import io.sites.app.identity.IdentityProperties;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -53,8 +54,12 @@ class SigningKeys implements JWKSource<SecurityContext> {
     private record Loaded(JWKSet set, RSAKey signing, Instant signingSince, Instant at) {
     }
 
-    SigningKeys(JdbcTemplate jdbc, Clock clock,
-            @Value("${sites.oauth.signing-key-rotation}") Duration rotation) {
+    @Autowired
+    SigningKeys(JdbcTemplate jdbc, Clock clock, IdentityProperties properties) {
+        this(jdbc, clock, properties.oauth().signingKeyRotation());
+    }
+
+    SigningKeys(JdbcTemplate jdbc, Clock clock, Duration rotation) {
         if (rotation.compareTo(Duration.ofHours(2)) < 0) {
             throw new IllegalArgumentException("sites.oauth.signing-key-rotation must be at least 2 hours: access "
                     + "tokens live one, and a key must outlive the tokens it signed");

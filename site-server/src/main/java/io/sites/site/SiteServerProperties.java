@@ -1,0 +1,30 @@
+package io.sites.site;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * What the site server reads of {@code sites.*}: the site host, the data directory (for the directory snapshots) and
+ * {@code sites.site-server.*}. The settings mapped to an environment variable in application.yml (SITES_SITE_HOST,
+ * SITES_DATA_DIR, SITES_SITE_PORT, SITES_SITE_ADDRESS) and the replica name (HOSTNAME) take their default there.
+ */
+@ConfigurationProperties("sites")
+record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue Server siteServer) {
+
+    /** {@code port} empty: no port of its own, sites are answered on the API's port only. */
+    record Server(
+            Integer port,
+            String address,
+            String replica,
+            @DefaultValue("0") int ioThreads,
+            @DefaultValue("30s") Duration snapshotInterval,
+            @DefaultValue("268435456") long cacheBytes,
+            @DefaultValue("8388608") long compressMaxBytes,
+            @DefaultValue("15s") Duration headerTimeout,
+            @DefaultValue("75s") Duration idleTimeout,
+            @DefaultValue("10000") int maxConnections,
+            @DefaultValue("65536") int socketBufferBytes) {
+    }
+}
