@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sites.limits.RateWindow.Refusal;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,8 +24,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 /** The one rate window, on both databases the service runs on. */
 class RateWindowTest {
 
-    static Stream<Databases> databases() {
-        return Stream.of(Databases.H2, Databases.POSTGRES);
+    private static final TestDatabase H2 = TestDatabase.h2();
+    private static final TestDatabase POSTGRES = TestDatabase.postgres();
+
+    static Stream<TestDatabase> databases() {
+        return Stream.of(H2, POSTGRES);
     }
 
     private static String unique(String name) {
@@ -32,8 +37,8 @@ class RateWindowTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void aWindowGivesItsBudgetAllOrNothingAndSaysWhatIsLeftAndWhenTheNextOpens(Databases db) {
-        Databases.Moving clock = new Databases.Moving("2026-11-23T12:00:30Z");
+    void aWindowGivesItsBudgetAllOrNothingAndSaysWhatIsLeftAndWhenTheNextOpens(TestDatabase db) {
+        MovingClock clock = new MovingClock(Instant.parse("2026-11-23T12:00:30Z"));
         RateWindow window = db.windows(clock).window("test-budget", Duration.ofMinutes(1), 5);
         String subject = unique("account");
         assertThat(window.take(subject, 3)).isEmpty();
@@ -53,7 +58,7 @@ class RateWindowTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void kindsAndSubjectsCountApartAndForgettingClearsOneSubjectOfOneKind(Databases db) {
+    void kindsAndSubjectsCountApartAndForgettingClearsOneSubjectOfOneKind(TestDatabase db) {
         RateWindows windows = db.windows(Clock.systemUTC());
         RateWindow username = windows.window("test-username", Duration.ofMinutes(15), 2);
         RateWindow address = windows.window("test-address", Duration.ofMinutes(15), 2);
@@ -70,7 +75,7 @@ class RateWindowTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void aSubjectLongerThanTheColumnIsCountedWholeNotCut(Databases db) {
+    void aSubjectLongerThanTheColumnIsCountedWholeNotCut(TestDatabase db) {
         RateWindow window = db.windows(Clock.systemUTC()).window("test-long", Duration.ofHours(1), 1);
         String prefix = "x".repeat(200) + UUID.randomUUID();
         assertThat(window.take(prefix + "a", 1)).isEmpty();
@@ -80,8 +85,8 @@ class RateWindowTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void windowsThatEndedBeforeThePreviousOneAreDeletedWhenANewWindowOpens(Databases db) {
-        Databases.Moving clock = new Databases.Moving("2026-11-23T13:00:00Z");
+    void windowsThatEndedBeforeThePreviousOneAreDeletedWhenANewWindowOpens(TestDatabase db) {
+        MovingClock clock = new MovingClock(Instant.parse("2026-11-23T13:00:00Z"));
         RateWindow window = db.windows(clock).window("test-sweep", Duration.ofMinutes(1), 5);
         String old = unique("old");
         String previous = unique("previous");
@@ -99,7 +104,7 @@ class RateWindowTest {
     /** Many first takes of one subject in a fresh window: the budget is spent exactly, never over, never early. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void sixteenRacersAgainstABudgetOfFive(Databases db) throws Exception {
+    void sixteenRacersAgainstABudgetOfFive(TestDatabase db) throws Exception {
         RateWindow window = db.windows(Clock.systemUTC()).window("test-race", Duration.ofMinutes(1), 5);
         String subject = unique("account");
         CountDownLatch start = new CountDownLatch(1);
@@ -130,8 +135,8 @@ class RateWindowTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void aWindowOpenedConcurrentlyIsSharedNotRefused(Databases db) throws Exception {
-        Clock clock = Clock.fixed(java.time.Instant.parse("2026-11-21T12:00:30Z"), java.time.ZoneOffset.UTC);
+    void aWindowOpenedConcurrentlyIsSharedNotRefused(TestDatabase db) throws Exception {
+        Clock clock = Clock.fixed(Instant.parse("2026-11-21T12:00:30Z"), ZoneOffset.UTC);
         long windowStart = clock.instant().getEpochSecond() / 60 * 60;
         RateWindow window = db.windows(clock).window("test-open", Duration.ofMinutes(1), 5);
         String subject = unique("account");

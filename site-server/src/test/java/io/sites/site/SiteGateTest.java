@@ -3,11 +3,14 @@ package io.sites.site;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.WebsiteId;
+import io.sites.limits.MovingClock;
+import io.sites.limits.TestDatabase;
 import io.sites.site.SiteDirectory.Site;
 import io.sites.site.SiteGate.Outcome;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,7 +26,7 @@ class SiteGateTest {
 
     @Test
     void publicSitesAreOpenProtectedOnesWantTheirPassword() {
-        SiteGate gate = new SiteGate(new GateDatabase().windows(Clock.systemUTC()));
+        SiteGate gate = new SiteGate(TestDatabase.h2().windows(Clock.systemUTC()));
         Site open = new Site(SHOP.websiteId(), "shop", null, Map.of(), false, null);
         assertThat(gate.check(open, null, "1.2.3.4")).isEqualTo(Outcome.OPEN);
         assertThat(gate.check(SHOP, null, "1.2.3.4")).isEqualTo(Outcome.ASK);
@@ -42,8 +45,8 @@ class SiteGateTest {
 
     @Test
     void tenFailuresAMinuteFromOneAddressAreThrottledUntilTheMinuteIsOver() {
-        GateDatabase.Moving now = new GateDatabase.Moving();
-        SiteGate gate = new SiteGate(new GateDatabase().windows(now));
+        MovingClock now = new MovingClock(Instant.parse("2026-11-23T12:00:00Z"));
+        SiteGate gate = new SiteGate(TestDatabase.h2().windows(now));
         for (int i = 0; i < SiteGate.FAILURES_PER_MINUTE; i++) {
             assertThat(gate.check(SHOP, basic("wrong" + i), "1.2.3.4")).isEqualTo(Outcome.ASK);
         }
@@ -56,8 +59,8 @@ class SiteGateTest {
     /** Two replicas (two gates on one database): a guesser spread over both is refused by both. */
     @Test
     void failuresCountedByOneReplicaThrottleTheOtherToo() {
-        GateDatabase database = new GateDatabase();
-        GateDatabase.Moving now = new GateDatabase.Moving();
+        TestDatabase database = TestDatabase.h2();
+        MovingClock now = new MovingClock(Instant.parse("2026-11-23T12:00:00Z"));
         SiteGate first = new SiteGate(database.windows(now));
         SiteGate second = new SiteGate(database.windows(now));
         for (int i = 0; i < SiteGate.FAILURES_PER_MINUTE; i++) {
