@@ -2,17 +2,21 @@ package io.sites.bundle;
 
 import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
+import io.sites.api.Warning;
 import io.sites.api.json.PublishFile;
 import io.sites.bundle.rules.AuthoringRules;
 import io.sites.bundle.rules.Codes;
 import io.sites.bundle.rules.Findings;
+import io.sites.bundle.rules.LinkCheck;
 import io.sites.bundle.rules.PathRules;
 import io.sites.bundle.rules.Text;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Turns the files a client sent into a checked {@link Bundle}, or rejects them with every violation at once. The one
@@ -22,6 +26,10 @@ import java.util.Objects;
  * scripts or styles, no frames, no service workers). Per bundle: remote file count, total size, page count and
  * index.html. Violations come per file in the order the files were sent, within a file by rule, then the
  * bundle-wide ones.
+ *
+ * <p>Beside them, warnings that never block: the link check (BROKEN_LINK) judges the references the HTML and CSS
+ * rules collected on their one pass over each file, so no document is parsed twice. They are on the {@link Bundle}
+ * and, for a dry run that failed, on the {@link BundleInvalidException}.
  */
 public final class BundleReader {
 
@@ -83,10 +91,11 @@ public final class BundleReader {
         bundleWide.bundleTooLarge(entries).ifPresent(violations::add);
         bundleWide.tooManyPages(entries).ifPresent(violations::add);
         BundleWideChecks.missingIndex(entries).ifPresent(violations::add);
+        List<Warning> warnings = brokenLinks(entries);
         if (!violations.isEmpty()) {
-            throw new BundleInvalidException(violations);
+            throw new BundleInvalidException(violations, warnings);
         }
-        return new Bundle(entries.stream().map(FileEntry::toFile).toList());
+        return new Bundle(entries.stream().map(FileEntry::toFile).toList(), warnings);
     }
 
     /**
@@ -168,6 +177,19 @@ public final class BundleReader {
     }
 
     // ---- helpers ---------------------------------------------------------------------------------------------
+
+    /** The link check over the files whose paths are valid: the references the rules collected while reading. */
+    private static List<Warning> brokenLinks(List<FileEntry> entries) {
+        Set<String> paths = new HashSet<>();
+        List<Findings> files = new ArrayList<>();
+        for (FileEntry e : entries) {
+            if (e.path != null && e.pathValid) {
+                paths.add(e.path);
+                files.add(e.findings);
+            }
+        }
+        return LinkCheck.warnings(files, paths);
+    }
 
     /** Exactly the files readFile will resolve: one body, remote, with a valid path. */
     private static List<RemoteFiles.Request> toResolve(List<PublishFile> input,
