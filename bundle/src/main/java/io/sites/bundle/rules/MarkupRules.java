@@ -24,7 +24,8 @@ import org.jsoup.select.NodeTraversor;
  * Authoring rules on HTML pages and on SVG/XML documents, parsed with jsoup with source positions: no scripts or
  * styles from other origins, no frames or embedded documents, no service workers. Inline scripts, styles, style
  * attributes, event handler attributes and javascript: URLs are handed to {@link JsRules} and {@link CssRules}.
- * Links, images, media and fonts from other origins are allowed.
+ * Links, images, media and fonts from other origins are allowed. On the same pass every reference (href, src,
+ * poster, srcset) is handed to the link check through {@link Findings}.
  */
 final class MarkupRules {
 
