@@ -51,7 +51,7 @@ public class BundleReadBench {
             bundle.add(PublishFile.text("css/s" + s + ".css", css.toString()));
         }
         for (int i = 0; i < images; i++) {
-            bundle.add(new PublishFile("img/i" + i + ".png", "iVBORw0KGgo=", null, null, "base64", null));
+            bundle.add(PublishFile.base64("img/i" + i + ".png", "iVBORw0KGgo="));
         }
         BundleLimits spec = BundleLimits.spec();
         BundleReader reader = new BundleReader(
@@ -68,8 +68,19 @@ public class BundleReadBench {
         }
         Arrays.sort(times);
         String warnings = warningCount(last);
+        if (System.getProperty("show") != null) {
+            System.out.println(last.getClass().getSimpleName() + " " + String.valueOf(invoke(last)));
+        }
         System.out.printf("%d\t%d\t%.1f\t%.1f\t%.1f\t%s%n", files, rounds, times[rounds / 2] / 1e6, times[0] / 1e6,
                 times[rounds - 1] / 1e6, warnings);
+    }
+
+    private static Object invoke(Object bundle) {
+        try {
+            return bundle.getClass().getMethod("warnings").invoke(bundle);
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
     }
 
     private static String warningCount(Object bundle) {

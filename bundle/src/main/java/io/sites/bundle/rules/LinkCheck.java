@@ -46,17 +46,20 @@ public final class LinkCheck {
 
     /** Why the reference is broken, as the end of a sentence; null when it works or is not checked. */
     static String problem(Reference r, Set<String> paths) {
-        Resolved resolved = resolve(r.target(), r.base());
-        if (resolved == null) {
-            return null;
+        String path = plainPath(r.target(), r.base());
+        if (path == null) {
+            Resolved resolved = resolve(r.target(), r.base());
+            if (resolved == null) {
+                return null;
+            }
+            if (resolved.aboveRoot()) {
+                return "climbs above the site's root with \"..\"";
+            }
+            if (resolved.path() == null) {
+                return "is no valid address of a file (a broken %-escape or a control character)";
+            }
+            path = resolved.path();
         }
-        if (resolved.aboveRoot()) {
-            return "climbs above the site's root with \"..\"";
-        }
-        if (resolved.path() == null) {
-            return "is no valid address of a file (a broken %-escape or a control character)";
-        }
-        String path = resolved.path();
         if (ServedPaths.served(path, p -> paths.contains(p) ? Optional.of(p) : Optional.empty()).isPresent()) {
             return null;
         }
@@ -65,6 +68,34 @@ public final class LinkCheck {
             return null; // the server redirects to the directory, which serves its index.html
         }
         return "is not a file of the bundle";
+    }
+
+    /**
+     * The bundle path of a reference written plainly, as nearly all are: printable ASCII without escapes, dot
+     * segments, backslashes, scheme, query or fragment, against a base without escapes. For these the browser's
+     * resolution and the server's decoding change nothing but the join, so the check skips them; null for any other
+     * reference, which {@link #resolve} takes.
+     */
+    static String plainPath(String target, String base) {
+        int n = target.length();
+        if (n == 0 || target.charAt(0) == '.' || target.startsWith("//")) {
+            return null;
+        }
+        for (int i = 0; i < n; i++) {
+            char c = target.charAt(i);
+            if (c <= 0x20 || c >= 0x7f || c == '%' || c == '\\' || c == '?' || c == '#' || c == ':'
+                    || c == '.' && target.charAt(i - 1) == '/') {
+                return null;
+            }
+        }
+        if (target.charAt(0) == '/') {
+            return target.substring(1);
+        }
+        int slash = base.lastIndexOf('/');
+        if (slash < 0) {
+            return target;
+        }
+        return base.indexOf('%') < 0 ? base.substring(0, slash + 1).concat(target) : null;
     }
 
     /**
