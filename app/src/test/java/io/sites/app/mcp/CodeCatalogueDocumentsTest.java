@@ -55,22 +55,21 @@ class CodeCatalogueDocumentsTest {
 
     @Test
     void decisionsViolationListNamesEveryViolationCode() throws IOException {
-        String errors = section(decisions(), "## Errors");
-        int start = errors.indexOf("Violation codes,");
-        assertThat(start).as("the violation list in DECISIONS.md's Errors section").isNotNegative();
-        int end = errors.indexOf("\n\n", start);
-        Set<String> listed = matches(BACKTICKED, errors.substring(start, end < 0 ? errors.length() : end));
-        assertThat(listed).isEqualTo(names(ViolationCode.values()));
+        assertThat(listedIn("Violation codes,")).isEqualTo(names(ViolationCode.values()));
     }
 
     @Test
     void decisionsWarningListNamesEveryWarningCode() throws IOException {
+        assertThat(listedIn("Warning codes,")).isEqualTo(names(WarningCode.values()));
+    }
+
+    /** The codes in backticks of the paragraph of DECISIONS.md's Errors section that begins so. */
+    private static Set<String> listedIn(String opening) throws IOException {
         String errors = section(decisions(), "## Errors");
-        int start = errors.indexOf("Warning codes,");
-        assertThat(start).as("the warning list in DECISIONS.md's Errors section").isNotNegative();
+        int start = errors.indexOf(opening);
+        assertThat(start).as("the list \"" + opening + "\" in DECISIONS.md's Errors section").isNotNegative();
         int end = errors.indexOf("\n\n", start);
-        String list = errors.substring(start, end < 0 ? errors.length() : end);
-        assertThat(matches(BACKTICKED, list)).isEqualTo(names(WarningCode.values()));
+        return matches(BACKTICKED, errors.substring(start, end < 0 ? errors.length() : end));
     }
 
     @Test
