@@ -6,6 +6,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -87,6 +88,25 @@ public final class ServedPaths {
         }
         Optional<T> exact = file.apply(path);
         return exact.isPresent() ? exact : file.apply(path + ".html");
+    }
+
+    /**
+     * Every request path (decoded, with its leading slash) that reaches the file at {@code path}: served by
+     * {@link #served}, or redirected to its directory by {@link #directoryIndex}. The same rules read the other way,
+     * for a check that holds a whole bundle's addresses in one set instead of trying each rule per address.
+     */
+    public static void addresses(String path, Consumer<String> out) {
+        out.accept("/" + path);
+        if (path.endsWith(".html") && !path.equals(".html") && !path.endsWith("/.html")) {
+            out.accept("/" + path.substring(0, path.length() - ".html".length()));
+        }
+        if (path.equals(INDEX) || path.endsWith("/" + INDEX)) {
+            String directory = path.substring(0, path.length() - INDEX.length());
+            out.accept("/" + directory);
+            if (!directory.isEmpty()) {
+                out.accept("/" + directory.substring(0, directory.length() - 1));
+            }
+        }
     }
 
     /**

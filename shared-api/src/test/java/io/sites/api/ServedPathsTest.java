@@ -2,8 +2,10 @@ package io.sites.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -30,6 +32,28 @@ class ServedPathsTest {
     void servesTheFileOrItsCleanUrl(String path, String served) {
         Optional<String> found = ServedPaths.served(path, p -> FILES.contains(p) ? Optional.of(p) : Optional.empty());
         assertThat(found.orElse(null)).isEqualTo(served);
+    }
+
+    @Test
+    void theAddressesOfTheFilesAreExactlyThePathsServedOrRedirected() {
+        Set<String> files = Set.of("index.html", "about.html", "about", "docs/index.html", "docs/.html", ".html",
+                "a/b/index.html", "img/logo.png", "x.html/index.html", "index.html.html");
+        Set<String> addresses = new HashSet<>();
+        files.forEach(f -> ServedPaths.addresses(f, addresses::add));
+        Set<String> candidates = new HashSet<>(addresses);
+        for (String f : files) {
+            for (int i = 0; i <= f.length(); i++) {
+                candidates.add("/" + f.substring(0, i));
+                candidates.add("/" + f.substring(0, i) + "/");
+            }
+        }
+        for (String candidate : candidates) {
+            String path = candidate.substring(1);
+            String index = ServedPaths.directoryIndex(path);
+            boolean reached = ServedPaths.served(path, p -> files.contains(p) ? Optional.of(p) : Optional.empty())
+                    .isPresent() || index != null && files.contains(index);
+            assertThat(addresses.contains(candidate)).as(candidate).isEqualTo(reached);
+        }
     }
 
     @ParameterizedTest(name = "{0} -> {1}")

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Collects the violations of one file, and the references it makes for the link check.
+ * Collects the violations of one file, and hands the references it makes to the link check.
  *
  * <p>{@code shownPath} is the path as the client sent it, used in violations and messages; {@code servedPath} the
  * normalised path, used to compute relative references in hints and to resolve the file's references.
@@ -16,7 +16,8 @@ public final class Findings {
     private final String shownPath;
     private final String servedPath;
     private final List<Violation> violations;
-    private final List<Reference> references = new ArrayList<>();
+    /** Judges the file's references, or null when they are not checked (no bundle, or the file's path is invalid). */
+    private LinkCheck links;
     /** The URL path relative references resolve against: the file's own until a {@code <base href>} says else. */
     private String referenceBase;
     private boolean referencesOff;
@@ -43,9 +44,9 @@ public final class Findings {
         return violations;
     }
 
-    /** The references the file makes, in document order; empty for files the rules do not read. */
-    public List<Reference> references() {
-        return references;
+    /** Has the file's references judged by this link check as the rules meet them. */
+    public void checkLinks(LinkCheck check) {
+        links = check;
     }
 
     public void add(ViolationCode code, String message, String detail) {
@@ -56,13 +57,13 @@ public final class Findings {
         violations.add(violation);
     }
 
-    /** Records a reference to check; blank URLs and those of a document with an external base are not checked. */
+    /** A reference the file makes; blank URLs and those of a document with an external base are not checked. */
     void reference(int line, String target) {
-        if (!referencesOff && target != null && !target.isBlank()) {
+        if (links != null && !referencesOff && target != null && !target.isBlank()) {
             if (referenceBase == null) {
                 referenceBase = LinkCheck.urlPath(servedPath);
             }
-            references.add(new Reference(line, target, referenceBase));
+            links.check(this, line, target, referenceBase);
         }
     }
 
@@ -79,7 +80,6 @@ public final class Findings {
     /** A {@code <base href>} outside the site: the document's references leave it, so none are checked. */
     void referencesOff() {
         referencesOff = true;
-        references.clear();
     }
 
     /** The file's path in quotes, for messages. */

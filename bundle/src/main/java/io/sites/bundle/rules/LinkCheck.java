@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -19,36 +18,54 @@ import java.util.Set;
  */
 public final class LinkCheck {
 
-    private LinkCheck() {}
+    /** Every decoded request path, leading slash included, that reaches a file of the bundle. */
+    private final Set<String> addresses;
+    private final List<Warning> warnings = new ArrayList<>();
+    /** The file whose references came last, and its targets already reported by line: one warning for each. */
+    private Findings current;
+    private final Set<String> reported = new HashSet<>();
+
+    /** @param paths every normalised path of the bundle */
+    public LinkCheck(Set<String> paths) {
+        Set<String> all = new HashSet<>(paths.size() * 3);
+        paths.forEach(path -> ServedPaths.addresses(path, all::add));
+        this.addresses = Set.copyOf(all);
+    }
+
+    /** One BROKEN_LINK per distinct target and line of each file, in the order the files were read. */
+    public List<Warning> warnings() {
+        return List.copyOf(warnings);
+    }
 
     /**
-     * @param files the findings of the files whose paths are valid, in the order they were sent
-     * @param paths every normalised path of the bundle
-     * @return one BROKEN_LINK per distinct target and line of each file, in file and document order
+     * Judges one reference while the rules hold it: judged in a pass after the rules, the 24,600 references of a
+     * 2,000-file bundle cost about twice as much, no longer being in the processor's cache.
+     *
+     * @param base the URL path it resolves against, see {@link #resolve}
      */
-    public static List<Warning> warnings(List<Findings> files, Set<String> paths) {
-        List<Warning> warnings = new ArrayList<>();
-        for (Findings file : files) {
-            Set<String> seen = new HashSet<>();
-            for (Reference r : file.references()) {
-                String problem = problem(r, paths);
-                if (problem != null && seen.add(r.line() + " " + r.target())) {
-                    String shown = UrlRef.of(r.target()).shown();
-                    warnings.add(Warning.of(WarningCode.BROKEN_LINK, file.shownPath(),
-                            "File " + file.file() + " refers to " + Text.quote(shown) + Text.onLine(r.line())
-                                    + ", which " + problem + ".",
-                            Text.at(r.line()) + shown));
-                }
-            }
+    void check(Findings file, int line, String target, String base) {
+        String problem = problem(target, base, addresses);
+        if (problem == null) {
+            return;
         }
-        return warnings;
+        if (file != current) {
+            current = file;
+            reported.clear();
+        }
+        if (reported.add(line + " " + target)) {
+            String shown = UrlRef.of(target).shown();
+            warnings.add(Warning.of(WarningCode.BROKEN_LINK, file.shownPath(),
+                    "File " + file.file() + " refers to " + Text.quote(shown) + Text.onLine(line) + ", which "
+                            + problem + ".",
+                    Text.at(line) + shown));
+        }
     }
 
     /** Why the reference is broken, as the end of a sentence; null when it works or is not checked. */
-    static String problem(Reference r, Set<String> paths) {
-        String path = plainPath(r.target(), r.base());
-        if (path == null) {
-            Resolved resolved = resolve(r.target(), r.base());
+    static String problem(String target, String base, Set<String> addresses) {
+        String address = plainAddress(target, base);
+        if (address == null) {
+            Resolved resolved = resolve(target, base);
             if (resolved == null) {
                 return null;
             }
@@ -58,25 +75,18 @@ public final class LinkCheck {
             if (resolved.path() == null) {
                 return "is no valid address of a file (a broken %-escape or a control character)";
             }
-            path = resolved.path();
+            address = "/" + resolved.path();
         }
-        if (ServedPaths.served(path, p -> paths.contains(p) ? Optional.of(p) : Optional.empty()).isPresent()) {
-            return null;
-        }
-        String index = ServedPaths.directoryIndex(path);
-        if (index != null && paths.contains(index)) {
-            return null; // the server redirects to the directory, which serves its index.html
-        }
-        return "is not a file of the bundle";
+        return addresses.contains(address) ? null : "is not a file of the bundle";
     }
 
     /**
-     * The bundle path of a reference written plainly, as nearly all are: printable ASCII without escapes, dot
-     * segments, backslashes, scheme, query or fragment, against a base without escapes. For these the browser's
-     * resolution and the server's decoding change nothing but the join, so the check skips them; null for any other
-     * reference, which {@link #resolve} takes.
+     * The request path (leading slash included) of a reference written plainly, as nearly all are: printable ASCII
+     * without escapes, dot segments, backslashes, scheme, query or fragment, against a base without escapes. For
+     * these the browser's resolution and the server's decoding change nothing but the join, so the check skips
+     * them; null for any other reference, which {@link #resolve} takes.
      */
-    static String plainPath(String target, String base) {
+    static String plainAddress(String target, String base) {
         int n = target.length();
         if (n == 0 || target.charAt(0) == '.' || target.startsWith("//")) {
             return null;
@@ -89,13 +99,13 @@ public final class LinkCheck {
             }
         }
         if (target.charAt(0) == '/') {
-            return target.substring(1);
+            return target;
         }
         int slash = base.lastIndexOf('/');
         if (slash < 0) {
-            return target;
+            return "/".concat(target);
         }
-        return base.indexOf('%') < 0 ? base.substring(0, slash + 1).concat(target) : null;
+        return base.indexOf('%') < 0 ? "/" + base.substring(0, slash + 1) + target : null;
     }
 
     /**
