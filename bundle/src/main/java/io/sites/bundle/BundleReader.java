@@ -2,17 +2,21 @@ package io.sites.bundle;
 
 import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
+import io.sites.api.Warning;
 import io.sites.api.json.PublishFile;
 import io.sites.bundle.rules.AuthoringRules;
 import io.sites.bundle.rules.Codes;
 import io.sites.bundle.rules.Findings;
+import io.sites.bundle.rules.LinkCheck;
 import io.sites.bundle.rules.PathRules;
 import io.sites.bundle.rules.Text;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Turns the files a client sent into a checked {@link Bundle}, or rejects them with every violation at once. The one
@@ -22,6 +26,11 @@ import java.util.Objects;
  * scripts or styles, no frames, no service workers). Per bundle: remote file count, total size, page count and
  * index.html. Violations come per file in the order the files were sent, within a file by rule, then the
  * bundle-wide ones.
+ *
+ * <p>Beside them, warnings that never block: the link check (BROKEN_LINK) judges each reference as the HTML and CSS
+ * rules meet it on their one pass over a file, so no document is parsed twice; every path is checked first, so the
+ * check knows them all. They are on the {@link Bundle}
+ * and, for a dry run that failed, on the {@link BundleInvalidException}.
  */
 public final class BundleReader {
 
@@ -67,7 +76,14 @@ public final class BundleReader {
         }
         List<FileEntry> entries = new ArrayList<>(input.size());
         for (int i = 0; i < input.size(); i++) {
-            entries.add(readFile(i, input.get(i), decoded.get(i), resolveRemote ? remote : null));
+            entries.add(entry(i, input.get(i)));
+        }
+        // Every path is known before any file is read, so each reference is judged while the rules hold it.
+        LinkCheck links = linkCheck(entries);
+        for (FileEntry e : entries) {
+            if (e.file != null) {
+                readFile(e, decoded.get(e.index), resolveRemote ? remote : null);
+            }
         }
         BundleWideChecks.markDuplicates(entries);
 
@@ -83,10 +99,11 @@ public final class BundleReader {
         bundleWide.bundleTooLarge(entries).ifPresent(violations::add);
         bundleWide.tooManyPages(entries).ifPresent(violations::add);
         BundleWideChecks.missingIndex(entries).ifPresent(violations::add);
+        List<Warning> warnings = links.warnings();
         if (!violations.isEmpty()) {
-            throw new BundleInvalidException(violations);
+            throw new BundleInvalidException(violations, warnings);
         }
-        return new Bundle(entries.stream().map(FileEntry::toFile).toList());
+        return new Bundle(entries.stream().map(FileEntry::toFile).toList(), warnings);
     }
 
     /**
@@ -120,7 +137,8 @@ public final class BundleReader {
 
     // ---- one file --------------------------------------------------------------------------------------------
 
-    private FileEntry readFile(int index, PublishFile file, DecodedContent decoded, RemoteFiles remote) {
+    /** A file's entry with its path checked; its body is read later, by {@link #readFile}. */
+    private static FileEntry entry(int index, PublishFile file) {
         if (file == null) {
             FileEntry e = new FileEntry(index, null, new Findings(null, null));
             e.findings.add(ViolationCode.INVALID_FILE,
@@ -138,7 +156,12 @@ public final class BundleReader {
         e.path = checked.normalized();
         e.pathValid = checked.valid();
         checked.problems().forEach(p -> out.add(ViolationCode.INVALID_PATH, p.message(), p.detail()));
+        return e;
+    }
 
+    private void readFile(FileEntry e, DecodedContent decoded, RemoteFiles remote) {
+        Findings out = e.findings;
+        PublishFile file = e.file;
         long fileLimit = Math.min(limits.fileBytes(), Integer.MAX_VALUE - 16L);
         String hint = FileBody.read(e, decoded, remote, fileLimit);
         if (e.path != null) {
@@ -164,10 +187,26 @@ public final class BundleReader {
         if (e.bytes != null && e.contentType != null) {
             AuthoringRules.check(ContentTypeCheck.scanEssence(e), e.bytes, out);
         }
-        return e;
     }
 
     // ---- helpers ---------------------------------------------------------------------------------------------
+
+    /** The link check against every valid path, given to the files with one: their references are judged. */
+    private static LinkCheck linkCheck(List<FileEntry> entries) {
+        Set<String> paths = new HashSet<>();
+        for (FileEntry e : entries) {
+            if (e.path != null && e.pathValid) {
+                paths.add(e.path);
+            }
+        }
+        LinkCheck links = new LinkCheck(paths);
+        for (FileEntry e : entries) {
+            if (e.path != null && e.pathValid) {
+                e.findings.checkLinks(links);
+            }
+        }
+        return links;
+    }
 
     /** Exactly the files readFile will resolve: one body, remote, with a valid path. */
     private static List<RemoteFiles.Request> toResolve(List<PublishFile> input,

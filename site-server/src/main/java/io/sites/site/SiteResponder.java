@@ -1,6 +1,7 @@
 package io.sites.site;
 
 import io.sites.api.ManifestEntry;
+import io.sites.api.ServedPaths;
 import io.sites.api.SiteAddress;
 import io.sites.api.SiteAddress.Preview;
 import io.sites.site.SiteDirectory.Site;
@@ -120,9 +121,9 @@ final class SiteResponder {
             return notFound(request, response, version, isPrivate, mayBlock);
         }
         String requested = path.get();
-        Optional<ManifestEntry> file = resolve(version, requested);
-        if (file.isEmpty() && !requested.isEmpty() && !requested.endsWith("/")
-                && version.file(requested + "/index.html").isPresent()) {
+        Optional<ManifestEntry> file = ServedPaths.served(requested, version::file);
+        String directoryIndex = file.isEmpty() ? ServedPaths.directoryIndex(requested) : null;
+        if (directoryIndex != null && version.file(directoryIndex).isPresent()) {
             // A directory without its slash: redirect, so the page's relative links resolve as its author meant.
             response.status = 301;
             response.header("Location", SitePaths.directoryLocation(requested, request.query()));
@@ -132,14 +133,6 @@ final class SiteResponder {
             return notFound(request, response, version, isPrivate, mayBlock);
         }
         return serve(request, response, version, file.get(), 200, isPrivate, mayBlock);
-    }
-
-    /** "/" and "dir/" serve their index.html; "about" serves about.html when no file is named "about". */
-    private static Optional<ManifestEntry> resolve(Version version, String path) {
-        if (path.isEmpty() || path.endsWith("/")) {
-            return version.file(path + "index.html");
-        }
-        return version.file(path).or(() -> version.file(path + ".html"));
     }
 
     private SiteResponse notFound(SiteRequest request, SiteResponse response, Version version, boolean isPrivate,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.ErrorCode;
 import io.sites.api.ViolationCode;
+import io.sites.api.WarningCode;
 import io.sites.app.web.ApiOperations;
 import io.sites.app.web.OpenApiDocument;
 import io.sites.bundle.BundleLimits;
@@ -27,8 +28,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The documents agree with the catalogue of codes ({@link ErrorCode}, {@link ViolationCode}): docs/DECISIONS.md's
- * error table and violation list, the OpenAPI document and the MCP tool texts. It lives beside the tools because
+ * The documents agree with the catalogue of codes ({@link ErrorCode}, {@link ViolationCode}, {@link WarningCode}):
+ * docs/DECISIONS.md's error table and violation and warning lists, the OpenAPI document and the MCP tool texts. It lives beside the tools because
  * their texts are package-private here.
  */
 class CodeCatalogueDocumentsTest {
@@ -54,12 +55,21 @@ class CodeCatalogueDocumentsTest {
 
     @Test
     void decisionsViolationListNamesEveryViolationCode() throws IOException {
+        assertThat(listedIn("Violation codes,")).isEqualTo(names(ViolationCode.values()));
+    }
+
+    @Test
+    void decisionsWarningListNamesEveryWarningCode() throws IOException {
+        assertThat(listedIn("Warning codes,")).isEqualTo(names(WarningCode.values()));
+    }
+
+    /** The codes in backticks of the paragraph of DECISIONS.md's Errors section that begins so. */
+    private static Set<String> listedIn(String opening) throws IOException {
         String errors = section(decisions(), "## Errors");
-        int start = errors.indexOf("Violation codes,");
-        assertThat(start).as("the violation list in DECISIONS.md's Errors section").isNotNegative();
+        int start = errors.indexOf(opening);
+        assertThat(start).as("the list \"" + opening + "\" in DECISIONS.md's Errors section").isNotNegative();
         int end = errors.indexOf("\n\n", start);
-        Set<String> listed = matches(BACKTICKED, errors.substring(start, end < 0 ? errors.length() : end));
-        assertThat(listed).isEqualTo(names(ViolationCode.values()));
+        return matches(BACKTICKED, errors.substring(start, end < 0 ? errors.length() : end));
     }
 
     @Test
@@ -107,6 +117,7 @@ class CodeCatalogueDocumentsTest {
     private static Set<String> catalogue() {
         Set<String> all = new TreeSet<>(names(ErrorCode.values()));
         all.addAll(names(ViolationCode.values()));
+        all.addAll(names(WarningCode.values()));
         return all;
     }
 

@@ -4,7 +4,8 @@ import io.sites.api.ViolationCode;
 
 /**
  * Authoring rules on CSS (files, {@code <style>} elements and style attributes): no {@code @import} from another
- * origin. A small scanner skips comments and strings, so only real at-rules count.
+ * origin. A small scanner skips comments and strings, so only real at-rules count; on the same pass it hands every
+ * {@code url()} and {@code @import} address to the link check.
  */
 final class CssRules {
 
@@ -45,6 +46,11 @@ final class CssRules {
                 i = Math.min(s.length(), i + 2);
             } else if (c == '@') {
                 atRule();
+            } else if ((c == 'u' || c == 'U') && s.regionMatches(true, i, "url(", 0, 4) && !nameBefore(i)) {
+                int line = fileLine(lines.line());
+                i += 4;
+                String url = urlArgument();
+                out.reference(line, url);
             } else {
                 i++;
             }
@@ -68,27 +74,15 @@ final class CssRules {
             url = string(s.charAt(i));
         } else if (s.regionMatches(true, i, "url(", 0, 4)) {
             i += 4;
-            skipSpaceAndComments();
-            if (i < s.length() && (s.charAt(i) == '"' || s.charAt(i) == '\'')) {
-                url = string(s.charAt(i));
-            } else {
-                StringBuilder b = new StringBuilder();
-                while (i < s.length() && s.charAt(i) != ')' && !Character.isWhitespace(s.charAt(i))) {
-                    if (s.charAt(i) == '\\') {
-                        escape(b);
-                    } else {
-                        b.append(s.charAt(i++));
-                    }
-                }
-                url = b.toString();
-            }
+            url = urlArgument();
         }
         if (url == null) {
             return;
         }
+        int fileLine = fileLine(atLine);
+        out.reference(fileLine, url);
         UrlRef ref = UrlRef.of(url);
         if (ref.external()) {
-            int fileLine = firstLine > 0 ? firstLine + atLine - 1 : 0;
             String local = "assets/" + ref.suggestedFileName("css");
             out.add(ViolationCode.EXTERNAL_URL,
                     "File " + out.file() + " imports a stylesheet from outside the site with @import (" + ref.shown() + ")"
@@ -97,6 +91,37 @@ final class CssRules {
                             + "images it references), add it to the bundle (for example as " + local + ") and "
                             + "import it with a relative path: @import url(\"" + out.relativeTo(local) + "\");");
         }
+    }
+
+    /** The value of a url( ) whose parenthesis is just behind the cursor, quoted or not. */
+    private String urlArgument() {
+        skipSpaceAndComments();
+        if (i < s.length() && (s.charAt(i) == '"' || s.charAt(i) == '\'')) {
+            return string(s.charAt(i));
+        }
+        StringBuilder b = new StringBuilder();
+        while (i < s.length() && s.charAt(i) != ')' && !Character.isWhitespace(s.charAt(i))) {
+            if (s.charAt(i) == '\\') {
+                escape(b);
+            } else {
+                b.append(s.charAt(i++));
+            }
+        }
+        return b.toString();
+    }
+
+    /** Whether the character before {@code at} continues a name, so "url(" there is part of another function. */
+    private boolean nameBefore(int at) {
+        if (at == 0) {
+            return false;
+        }
+        char c = s.charAt(at - 1);
+        return Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '\\' || c >= 0x80;
+    }
+
+    /** The line in the file of a line of this source. */
+    private int fileLine(int sourceLine) {
+        return firstLine > 0 ? firstLine + sourceLine - 1 : 0;
     }
 
     /** Consumes a line break and counts it; false when there is none at the cursor. */

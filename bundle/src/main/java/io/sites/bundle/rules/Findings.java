@@ -6,15 +6,47 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Collects the violations of one file.
+ * Collects the violations of one file, and hands the references it makes to the link check.
  *
- * @param shownPath  the path as the client sent it, used in violations and messages
- * @param servedPath the normalised path, used to compute relative references in hints
+ * <p>{@code shownPath} is the path as the client sent it, used in violations and messages; {@code servedPath} the
+ * normalised path, used to compute relative references in hints and to resolve the file's references.
  */
-public record Findings(String shownPath, String servedPath, List<Violation> violations) {
+public final class Findings {
+
+    private final String shownPath;
+    private final String servedPath;
+    private final List<Violation> violations;
+    /** Judges the file's references, or null when they are not checked (no bundle, or the file's path is invalid). */
+    private LinkCheck links;
+    /** The URL path relative references resolve against: the file's own until a {@code <base href>} says else. */
+    private String referenceBase;
+    private boolean referencesOff;
+
+    public Findings(String shownPath, String servedPath, List<Violation> violations) {
+        this.shownPath = shownPath;
+        this.servedPath = servedPath;
+        this.violations = violations;
+    }
 
     public Findings(String shownPath, String servedPath) {
         this(shownPath, servedPath, new ArrayList<>());
+    }
+
+    public String shownPath() {
+        return shownPath;
+    }
+
+    public String servedPath() {
+        return servedPath;
+    }
+
+    public List<Violation> violations() {
+        return violations;
+    }
+
+    /** Has the file's references judged by this link check as the rules meet them. */
+    public void checkLinks(LinkCheck check) {
+        links = check;
     }
 
     public void add(ViolationCode code, String message, String detail) {
@@ -23,6 +55,31 @@ public record Findings(String shownPath, String servedPath, List<Violation> viol
 
     public void add(Violation violation) {
         violations.add(violation);
+    }
+
+    /** A reference the file makes; blank URLs and those of a document with an external base are not checked. */
+    void reference(int line, String target) {
+        if (links != null && !referencesOff && target != null && !target.isBlank()) {
+            if (referenceBase == null) {
+                referenceBase = LinkCheck.urlPath(servedPath);
+            }
+            links.check(this, line, target, referenceBase);
+        }
+    }
+
+    /** The URL path references resolve against, escaped as in a URL: the file's own unless a base was set. */
+    String referenceBase() {
+        return referenceBase != null ? referenceBase : LinkCheck.urlPath(servedPath);
+    }
+
+    /** A {@code <base href>} into the site: relative references resolve against this URL path from now on. */
+    void referenceBase(String urlPath) {
+        referenceBase = urlPath;
+    }
+
+    /** A {@code <base href>} outside the site: the document's references leave it, so none are checked. */
+    void referencesOff() {
+        referencesOff = true;
     }
 
     /** The file's path in quotes, for messages. */

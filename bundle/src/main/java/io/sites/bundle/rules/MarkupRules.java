@@ -24,13 +24,16 @@ import org.jsoup.select.NodeTraversor;
  * Authoring rules on HTML pages and on SVG/XML documents, parsed with jsoup with source positions: no scripts or
  * styles from other origins, no frames or embedded documents, no service workers. Inline scripts, styles, style
  * attributes, event handler attributes and javascript: URLs are handed to {@link JsRules} and {@link CssRules}.
- * Links, images, media and fonts from other origins are allowed.
+ * Links, images, media and fonts from other origins are allowed. On the same pass every reference (href, src,
+ * poster, srcset) is handed to the link check through {@link Findings}.
  */
 final class MarkupRules {
 
     private static final Set<String> SCRIPT_PRELOAD_KINDS = Set.of(
             "script", "style", "worker", "sharedworker", "serviceworker", "audioworklet", "paintworklet");
     private static final Set<String> URL_ATTRIBUTES = Set.of("href", "src", "action", "formaction", "data");
+    /** Attributes whose URL the link check follows (srcset apart, it holds several). */
+    private static final Set<String> LINK_ATTRIBUTES = Set.of("href", "src", "poster");
 
     private final Document doc;
     private final boolean xml;
@@ -63,6 +66,12 @@ final class MarkupRules {
                 if (href != null) {
                     if (UrlRef.of(href).external()) {
                         externalBase = e;
+                    }
+                    String base = LinkCheck.base(href, out.referenceBase());
+                    if (base == null) {
+                        out.referencesOff(); // they resolve outside the site: nothing of the bundle to check
+                    } else {
+                        out.referenceBase(base);
                     }
                     break; // only the first <base href> counts
                 }
@@ -105,6 +114,12 @@ final class MarkupRules {
             String key = a.getKey().toLowerCase(Locale.ROOT);
             String value = a.getValue();
             int line = line(e, a);
+            String local = key.substring(key.lastIndexOf(':') + 1);
+            if (LINK_ATTRIBUTES.contains(local) && !name.equals("base")) {
+                out.reference(line, value);
+            } else if (local.equals("srcset") || local.equals("imagesrcset")) {
+                srcset(value, line);
+            }
             if (key.equals("style")) {
                 CssRules.check(value, line, " in the style attribute of <" + name + ">", out);
             } else if (key.length() > 2 && key.startsWith("on") && key.chars().allMatch(Character::isLetter)) {
@@ -224,6 +239,50 @@ final class MarkupRules {
                 "File " + out.file() + " " + verb + " a " + what + " from outside the site (" + ref.shown() + "); external "
                         + (style ? "styles" : "scripts") + " are rejected.",
                 Text.at(line) + tag(e, "rel", "as", "href") + ". " + fix);
+    }
+
+    /** Each candidate URL of a srcset, by the HTML standard's parsing, on the line it is written on. */
+    private void srcset(String value, int line) {
+        int n = value.length();
+        int i = 0;
+        int lines = 0;
+        int counted = 0;
+        while (i < n) {
+            while (i < n && (Character.isWhitespace(value.charAt(i)) || value.charAt(i) == ',')) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !Character.isWhitespace(value.charAt(i))) {
+                i++;
+            }
+            int end = i;
+            while (end > start && value.charAt(end - 1) == ',') {
+                end--;
+            }
+            if (end > start) {
+                for (; counted < start; counted++) {
+                    char c = value.charAt(counted);
+                    if (c == '\n' || c == '\r' && (counted + 1 >= n || value.charAt(counted + 1) != '\n')) {
+                        lines++;
+                    }
+                }
+                out.reference(line > 0 ? line + lines : 0, value.substring(start, end));
+            }
+            if (end < i) {
+                continue; // the URL ended with a comma: no descriptors follow
+            }
+            for (int depth = 0; i < n; i++) {
+                char c = value.charAt(i);
+                if (c == '(') {
+                    depth++;
+                } else if (c == ')' && depth > 0) {
+                    depth--;
+                } else if (c == ',' && depth == 0) {
+                    i++;
+                    break;
+                }
+            }
+        }
     }
 
     private void underBase(String relative) {
