@@ -42,8 +42,9 @@ import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.stereotype.Component;
 
 /**
- * The interface's eight operations with their spec-shaped results, over the application services (PublishService,
- * Uploads, SlugSuggestions) and the query bus. The REST controllers add HTTP (status, Location) and the MCP tools add
+ * The interface's eight operations and its extensions (promoteVersion, deleteWebsite) with their spec-shaped
+ * results, over the application services (PublishService, WebsiteLifecycle, Uploads, SlugSuggestions) and the
+ * query bus. The REST controllers add HTTP (status, Location) and the MCP tools add
  * the tool protocol; neither holds a rule of its own. Failures are exceptions that {@link ApiErrors} maps.
  */
 @Component
@@ -191,8 +192,8 @@ public class ApiOperations {
      * getWebsite shows it (isCurrent true), served by the site host when this returns.
      */
     public Map<String, Object> promoteVersion(AccountId caller, String websiteId, String versionNumber) {
-        int version = versionNumber(websiteId, versionNumber);
-        WebsiteLifecycle.Promotion promotion = lifecycle.promote(caller, websiteId, version);
+        WebsiteLifecycle.Promotion promotion = lifecycle.promote(caller, websiteId, versionNumber);
+        int version = promotion.version();
         WebsiteView website = queries.query(new FindWebsite(caller, promotion.websiteId()),
                 ResponseTypes.optionalInstanceOf(WebsiteView.class)).join()
                 .orElseThrow(() -> websiteNotVisible(websiteId));
@@ -204,14 +205,6 @@ public class ApiOperations {
     /** deleteWebsite (an extension): only the owner; afterwards every operation on it is 404 and its site 410. */
     public void deleteWebsite(AccountId caller, String websiteId) {
         lifecycle.delete(caller, websiteId);
-    }
-
-    /** A version that is not a positive number is answered like a number the website does not have. */
-    private static int versionNumber(String websiteId, String version) {
-        if (version == null || !version.matches("[1-9][0-9]{0,8}")) {
-            throw new NotFoundException("Website " + websiteId + " has no version " + version + ".");
-        }
-        return Integer.parseInt(version);
     }
 
     /** A malformed id is answered like any id the caller cannot see, without a lookup. */

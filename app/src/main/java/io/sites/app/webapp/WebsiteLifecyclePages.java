@@ -30,8 +30,8 @@ class WebsiteLifecyclePages {
     @PostMapping("/versions/{version}/promote")
     String promote(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId,
             @PathVariable String version, RedirectAttributes flash) {
-        int number = versionNumber(version);
-        WebsiteLifecycle.Promotion promotion = lifecycle.promote(person.account(), websiteId, number);
+        WebsiteLifecycle.Promotion promotion = lifecycle.promote(person.account(), websiteId, version);
+        int number = promotion.version();
         flash.addFlashAttribute("settingsNotice", !promotion.changed() ? "Version " + number + " was already live."
                 : number < promotion.previousVersion()
                         ? "Rolled back: version " + number + " is live again (it replaced version "
@@ -39,13 +39,6 @@ class WebsiteLifecyclePages {
                         : "Version " + number + " is live (it replaced version " + promotion.previousVersion()
                                 + ").");
         return "redirect:/app/websites/" + websiteId;
-    }
-
-    private static int versionNumber(String version) {
-        if (!version.matches("[1-9][0-9]{0,8}")) {
-            throw new PageNotFoundException("There is no version " + version + ".");
-        }
-        return Integer.parseInt(version);
     }
 
     @PostMapping("/delete")
