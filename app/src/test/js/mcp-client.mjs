@@ -5,6 +5,7 @@
 //   const report = await exercise(new StreamableHTTPClientTransport(new URL(url), { authProvider }));
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 
 /** A transport that sends a bearer token with every request. */
@@ -32,15 +33,30 @@ async function call(client, name, args) {
   }
 }
 
+/** GET a page of a published site: its pageUrl's host, sent to the MCP server's own address (as a browser would). */
+function fetchPage(pageUrl, serverUrl) {
+  const server = new URL(serverUrl);
+  return new Promise((resolve, reject) => {
+    http.get({ host: server.hostname, port: server.port, path: '/', headers: { Host: `${new URL(pageUrl).hostname}:${server.port}` } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => { body += chunk; });
+        response.on('end', () => resolve(body));
+      }).on('error', reject);
+  });
+}
+
 /** A 1×1 PNG, the bytes of a binary file that goes through an upload slot. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /**
  * Initialize, list the tools, call every tool (and the failures an agent meets), and report. putOrigin, when given,
- * replaces the origin of putUrls (a test server on a random port announces its base URL with port 0).
+ * replaces the origin of putUrls (a test server on a random port announces its base URL with port 0); serverUrl,
+ * when given, is where a published site's page is fetched after a rollback.
  */
-export async function exercise(transport, { name = `MCP Bakery ${Date.now().toString(36)}`, putOrigin } = {}) {
+export async function exercise(transport, { name = `MCP Bakery ${Date.now().toString(36)}`, putOrigin, serverUrl } = {}) {
   const client = new Client({ name: 'sites-test-client', version: '1.0.0' });
   await client.connect(transport);
   const report = {
@@ -108,6 +124,26 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
     // Arguments outside the input schema meet the REST rules: a missing value, a string where a list belongs.
     calls.missing_argument = await call(client, 'suggest_slug', {});
     calls.wrong_shape = await call(client, 'publish_website', { category: 'other', files: 'index.html' });
+
+    // The extensions, on a website of their own: roll back to version 1 (the site serves it when the call
+    // returns), promote the live version again (nothing changes), then delete the website for good.
+    calls.publish_rollback_site = await call(client, 'publish_website', {
+      name: `${name} rollback`, category: 'other',
+      files: [{ path: 'index.html', content: '<!doctype html><title>Rollback</title><h1>Rollback v1</h1>' }],
+    });
+    const rollbackId = calls.publish_rollback_site.structuredContent?.websiteId;
+    calls.publish_rollback_v2 = await call(client, 'publish_version', {
+      websiteId: rollbackId, files: [{ path: 'index.html', content: '<!doctype html><title>Rollback</title><h1>Rollback v2</h1>' }],
+    });
+    calls.promote_version = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
+    if (serverUrl && calls.publish_rollback_site.structuredContent?.pageUrl) {
+      report.servedAfterRollback = await fetchPage(calls.publish_rollback_site.structuredContent.pageUrl, serverUrl);
+    }
+    calls.promote_version_again = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
+    calls.promote_unknown_version = await call(client, 'promote_version', { websiteId: rollbackId, version: 99 });
+    calls.delete_website = await call(client, 'delete_website', { websiteId: rollbackId });
+    calls.delete_website_again = await call(client, 'delete_website', { websiteId: rollbackId });
+    calls.promote_deleted = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
   } finally {
     await client.close();
   }
@@ -116,6 +152,6 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const report = await exercise(bearerTransport(process.env.MCP_URL, process.env.MCP_TOKEN),
-    { putOrigin: process.env.PUT_ORIGIN });
+    { putOrigin: process.env.PUT_ORIGIN, serverUrl: process.env.MCP_URL });
   process.stdout.write(JSON.stringify(report));
 }

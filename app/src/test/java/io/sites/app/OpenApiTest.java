@@ -36,7 +36,10 @@ import tools.jackson.databind.JsonNode;
  */
 class OpenApiTest extends EmbeddedAppTest {
     static final List<String> OPERATIONS = List.of("getApiIndex", "listWebsites", "createWebsite", "getWebsite",
-            "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug");
+            "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug",
+            // Extensions of interface 1.0.0, marked as such.
+            "promoteVersion", "deleteWebsite");
+    static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {
@@ -115,6 +118,33 @@ class OpenApiTest extends EmbeddedAppTest {
                 Map.of("files", List.of(Map.of("path", "img/a.png"), Map.of("path", "img/a.png")))), 422);
         check(document, "createUploads", http().post("/v1/uploads", ALICE,
                 Map.of("files", List.of(Map.of("path", "../escape.png")))), 422);
+    }
+
+    @Test
+    void theExtensionsAreMarkedAndTheirRealResponsesMatchTheDocument() {
+        JsonNode document = http().get("/v1/openapi.json", null).json();
+        for (String extension : EXTENSIONS) {
+            assertThat(operation(document, extension).get("x-extension-of").asString()).isEqualTo("1.0.0");
+        }
+        String noToken = null;
+        Http.Response created = http().post("/v1/websites", ALICE, site(unique("oas-ext"), "Extensions",
+                file("index.html", "<p>one</p>")));
+        String id = created.json().get("websiteId").asString();
+        http().post("/v1/websites/" + id + "/versions", ALICE, version(null, null, file("index.html", "<p>two</p>")));
+        String promote = "/v1/websites/" + id + "/versions/1/promote";
+        check(document, "promoteVersion", http().post(promote, ALICE, ""), 200);
+        check(document, "promoteVersion", http().post(promote, noToken, ""), 401);
+        check(document, "promoteVersion", http().post(promote, BOB, ""), 404);
+        check(document, "promoteVersion", http().post(promote.replace("/1/", "/7/"), ALICE, ""), 404);
+
+        check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, noToken, null, null), 401);
+        check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, BOB, null, null), 404);
+        Http.Response deleted = http().send("DELETE", "/v1/websites/" + id, ALICE, null, null);
+        assertThat(deleted.status()).isEqualTo(204);
+        assertThat(deleted.raw().body()).isEmpty();
+        assertThat(operation(document, "deleteWebsite").get("responses").get("204").has("content")).isFalse();
+        assertThat(operation(document, "deleteWebsite").get("responses").has("403")).isTrue();
+        assertThat(operation(document, "promoteVersion").get("responses").has("409")).isTrue();
     }
 
     @Test

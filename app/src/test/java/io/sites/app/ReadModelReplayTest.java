@@ -9,6 +9,7 @@ import io.sites.api.CreateWebsiteCommand;
 import io.sites.api.DeleteWebsiteCommand;
 import io.sites.api.JobId;
 import io.sites.api.ManifestEntry;
+import io.sites.api.PromoteVersionCommand;
 import io.sites.api.PublishVersionCommand;
 import io.sites.api.RemoveCollaboratorCommand;
 import io.sites.api.SetSitePasswordCommand;
@@ -44,6 +45,7 @@ class ReadModelReplayTest extends EmbeddedAppTest {
         AccountId owner = accounts.byUsername("alice").orElseThrow();
         AccountId editor = accounts.byUsername("bob").orElseThrow();
         List<WebsiteId> sites = new ArrayList<>();
+        Map<String, Integer> promoted = new LinkedHashMap<>();
         for (int s = 0; s < 40; s++) {
             WebsiteId site = WebsiteId.generate();
             sites.add(site);
@@ -52,6 +54,13 @@ class ReadModelReplayTest extends EmbeddedAppTest {
             for (int v = 1; v < 24; v++) {
                 commands.sendAndWait(new PublishVersionCommand(site, owner, JobId.generate(), "v" + v, v % 4 != 0,
                         files(s, v)));
+            }
+            if (s % 2 == 1) {
+                // Rollbacks and promotions of stored versions: the live version moves back and forth.
+                commands.sendAndWait(new PromoteVersionCommand(site, 1 + s % 20, owner));
+                commands.sendAndWait(new PromoteVersionCommand(site, 4, owner));
+                commands.sendAndWait(new PromoteVersionCommand(site, 2 + s % 9, owner));
+                promoted.put(site.value(), 2 + s % 9);
             }
             commands.sendAndWait(new AddCollaboratorCommand(site, owner, editor));
             if (s % 3 == 0) {
@@ -97,6 +106,9 @@ class ReadModelReplayTest extends EmbeddedAppTest {
         assertThat(readsDuringReplay).as("the rebuild was observed while it ran").isPositive();
         assertThat(model()).isEqualTo(live);
         assertThat(jdbc.queryForObject("select count(*) from qs_read_freeze", Integer.class)).isZero();
+        promoted.forEach((site, version) -> assertThat(jdbc.queryForObject(
+                "select current_version from qs_website where id = ?", Integer.class, site))
+                .as("the last promotion of " + site + " after the replay").isEqualTo(version));
     }
 
     private static List<ManifestEntry> files(int site, int version) {

@@ -38,6 +38,11 @@ class SiteReplicaTest extends PostgresAppTest {
         String websiteId = created.json().get("websiteId").asString();
         assertThat(http().post("/v1/websites/" + websiteId + "/versions", ALICE,
                 version(false, "draft", file("index.html", "<p>draft</p>"))).status()).isEqualTo(201);
+        // Forward to the draft and back: the replica, reading the whole stream, must end where the last event says.
+        assertThat(http().post("/v1/websites/" + websiteId + "/versions/2/promote", ALICE, "").status())
+                .isEqualTo(200);
+        assertThat(http().post("/v1/websites/" + websiteId + "/versions/1/promote", ALICE, "").status())
+                .isEqualTo(200);
 
         Path log = Files.createTempFile("site-replica", ".log");
         log.toFile().deleteOnExit();
@@ -49,6 +54,7 @@ class SiteReplicaTest extends PostgresAppTest {
             assertThat(css.raw().body()).isEqualTo(http().site(slug, "/site.css").raw().body());
             assertThat(css.header("ETag")).isEqualTo(http().site(slug, "/site.css").header("ETag"));
             assertThat(second.onHost("v2--" + slug + ".localhost", "GET", "/").text()).contains("draft");
+            assertThat(second.site(slug, "/").text()).as("rolled back on the replica too").contains("first");
         } finally {
             stop(replica);
         }

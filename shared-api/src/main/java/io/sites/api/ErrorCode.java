@@ -16,6 +16,7 @@ public enum ErrorCode {
     NOT_ACCEPTABLE(406, "The client refuses application/json."),
     SLUG_TAKEN(409, "The requested slug is held by another website."),
     UPLOAD_USED(409, "An upload PUT to a slot that a publish already used."),
+    VERSION_NOT_READY(409, "A promote named a version whose job is not ready (none is today: all are stored ready)."),
     UPLOAD_EXPIRED(410, "An upload PUT to a slot after it expired."),
     PAYLOAD_TOO_LARGE(413, "The request body is over the request limit or the body budget."),
     FILE_TOO_LARGE(413, "An upload declared or sent more than the per-file limit."),

@@ -86,6 +86,15 @@ public class SiteDirectory {
         });
     }
 
+    /**
+     * A stored version becomes the served one, older or newer: the event order decides (the last promotion wins),
+     * and applying the same event again after a snapshot changes nothing. A version never stored is ignored.
+     */
+    void live(WebsiteId websiteId, int number) {
+        update(websiteId, site -> site.stored(number).map(version -> site.with(version, site.versions()))
+                .orElse(site));
+    }
+
     void deleted(WebsiteId websiteId) {
         // The manifests go: a deleted site serves nothing, and its slug may be claimed again.
         update(websiteId, site -> new Site(websiteId, site.slug(), null, Map.of(), true, null));

@@ -2,6 +2,7 @@ package io.sites.site;
 
 import io.sites.api.SitePasswordCleared;
 import io.sites.api.SitePasswordSet;
+import io.sites.api.VersionPromoted;
 import io.sites.api.VersionPublished;
 import io.sites.api.WebsiteCreated;
 import io.sites.api.WebsiteDeleted;
@@ -43,6 +44,13 @@ class SiteDirectoryProjection {
     void on(VersionPublished event, @Timestamp Instant at, TrackingToken token) {
         // Every version is kept, promoted or not: each one is served as a preview.
         directory.published(event.websiteId(), event.version(), event.promote(), at, event.files());
+        applied(token);
+    }
+
+    /** A promotion or a rollback: the stored version is served from the next request on. */
+    @EventHandler
+    void on(VersionPromoted event, TrackingToken token) {
+        directory.live(event.websiteId(), event.version());
         applied(token);
     }
 

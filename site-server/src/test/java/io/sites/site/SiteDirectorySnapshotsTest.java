@@ -46,6 +46,28 @@ class SiteDirectorySnapshotsTest {
         assertThat(site).isEqualTo(written.find("shop").orElseThrow());
     }
 
+    @Test
+    void aRolledBackSiteRoundTripsWithItsOlderVersionLive() throws Exception {
+        Path file = dir.resolve("rolled-back.json");
+        SiteDirectory written = new SiteDirectory();
+        SiteDirectorySnapshots snapshots = new SiteDirectorySnapshots(written, file, 3_600_000);
+        snapshots.tokenStore(Jackson3Serializer.builder().build());
+        written.created(SHOP, "shop");
+        written.promoted(SHOP, 1, List.of(entry("index.html")));
+        written.promoted(SHOP, 2, List.of(entry("index.html"), entry("new.css")));
+        written.live(SHOP, 1);
+        snapshots.handled(new GlobalSequenceTrackingToken(9));
+        snapshots.write();
+        snapshots.close();
+
+        SiteDirectory read = new SiteDirectory();
+        new SiteDirectorySnapshots(read, file, 3_600_000).tokenStore(Jackson3Serializer.builder().build());
+        SiteDirectory.Site site = read.find("shop").orElseThrow();
+        assertThat(site.version()).isEqualTo(1);
+        assertThat(site.stored(2)).isPresent();
+        assertThat(site).isEqualTo(written.find("shop").orElseThrow());
+    }
+
     private static ManifestEntry entry(String path) {
         return new ManifestEntry(path, "text/css", 3, "a".repeat(64));
     }

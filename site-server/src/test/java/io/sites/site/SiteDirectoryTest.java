@@ -31,4 +31,23 @@ class SiteDirectoryTest {
         assertThat(second.file("old.html")).isEmpty();
         assertThat(second.file("index.html").orElseThrow().sha256()).startsWith("c");
     }
+
+    @Test
+    void theLastPromotionWinsWhetherItNamesAnOlderOrANewerVersion() {
+        SiteDirectory directory = new SiteDirectory();
+        directory.created(SHOP, "shop");
+        directory.promoted(SHOP, 1, List.of(file("index.html", 'a')));
+        directory.promoted(SHOP, 2, List.of(file("index.html", 'b')));
+        directory.published(SHOP, 3, false, java.time.Instant.EPOCH, List.of(file("index.html", 'c')));
+
+        directory.live(SHOP, 1);
+        directory.live(SHOP, 1);
+        assertThat(directory.find("shop").orElseThrow().version()).as("a rollback, applied twice").isEqualTo(1);
+        assertThat(directory.find("shop").orElseThrow().file("index.html").orElseThrow().sha256()).startsWith("a");
+        directory.live(SHOP, 3);
+        assertThat(directory.find("shop").orElseThrow().version()).as("a stored version promoted").isEqualTo(3);
+        directory.live(SHOP, 9);
+        assertThat(directory.find("shop").orElseThrow().version()).as("a version never stored").isEqualTo(3);
+        assertThat(directory.find("shop").orElseThrow().stored(2)).as("every version stays a preview").isPresent();
+    }
 }

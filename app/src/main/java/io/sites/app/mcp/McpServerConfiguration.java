@@ -3,6 +3,7 @@ package io.sites.app.mcp;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpStatelessSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -12,6 +13,8 @@ import io.sites.app.web.BodyAdmission;
 import io.sites.app.web.OpenApiDocument;
 import io.sites.app.web.ApiProperties;
 import io.sites.bundle.BundleLimits;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -50,11 +53,14 @@ class McpServerConfiguration {
     McpStatelessSyncServer mcpServer(HttpServletStatelessServerTransport transport, ApiOperations operations,
             OpenApiDocument openApi, JsonMapper json, BundleLimits limits) {
         WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(openApi), json, limits);
+        VersionTools versionTools = new VersionTools(operations, tools);
+        List<SyncToolSpecification> specifications = new ArrayList<>(tools.specifications());
+        specifications.addAll(versionTools.specifications());
         return McpServer.sync(new InternalErrors(transport))
                 .serverInfo("sites", "1.0.0")
-                .instructions(tools.instructions())
+                .instructions(tools.instructions() + "\n" + VersionTools.INSTRUCTIONS)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                .tools(tools.specifications())
+                .tools(specifications)
                 // No schema check of the SDK's own: arguments meet the rules a REST body meets (binding, then the
                 // services), so a mistake gets the same error envelope, with its fields, by either route.
                 .validateToolInputs(false)

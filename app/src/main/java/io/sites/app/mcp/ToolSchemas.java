@@ -63,13 +63,23 @@ final class ToolSchemas {
         return finish(schema, descriptions);
     }
 
-    /** The success body of the operation, or the error envelope a failed call carries as its structured content. */
+    /**
+     * The success body of the operation, or the error envelope a failed call carries as its structured content. An
+     * operation answered 204 has no body; its tool answers an empty object, the only structured content that says so.
+     */
     Map<String, Object> output(String operationId) {
         JsonNode responses = openApi.operation(operationId).get("responses");
-        JsonNode success = responses.has("201") ? responses.get("201") : responses.get("200");
-        String ref = success.get("content").get("application/json").get("schema").get("$ref").asString();
+        ObjectNode body;
+        if (responses.has("204")) {
+            body = json.createObjectNode().put("type", "object").put("additionalProperties", false)
+                    .put("description", "Empty: the REST answer is 204 No Content.");
+        } else {
+            JsonNode success = responses.has("201") ? responses.get("201") : responses.get("200");
+            body = json.createObjectNode().put("$ref",
+                    success.get("content").get("application/json").get("schema").get("$ref").asString());
+        }
         ObjectNode schema = json.createObjectNode().put("type", "object");
-        schema.putArray("anyOf").add(json.createObjectNode().put("$ref", ref))
+        schema.putArray("anyOf").add(body)
                 .add(json.createObjectNode().put("$ref", COMPONENT_REF + "ErrorEnvelope"));
         return finish(schema, Map.of());
     }

@@ -67,7 +67,7 @@ final class WebsiteTools {
     // Whether a tool only reads; it decides the annotations (see tool()).
     private static final boolean READ = true;
     private static final boolean WRITE = false;
-    private static final String WEBSITE_ID = "The website's id (web_…), as returned by publish_website or "
+    static final String WEBSITE_ID = "The website's id (web_…), as returned by publish_website or "
             + "list_websites.";
     private static final String FILES = "The complete bundle: every file of the site, at least one, index.html "
             + "included.";
@@ -248,15 +248,24 @@ final class WebsiteTools {
             boolean readOnly, Map<String, String> descriptions,
             BiFunction<AccountId, Map<String, Object>, Object> operation,
             Function<Map<String, Object>, String> summary) {
-        Tool tool = Tool.builder().name(name).title(title).description(description.strip())
-                .inputSchema(schemas.input(operationId, descriptions))
-                .outputSchema(schemas.output(operationId))
-                .annotations(readOnly
+        return tool(name, title, operationId, description, readOnly
                         // Reads: read-only and idempotent, closed world (only this service's data).
                         ? new ToolAnnotations(title, true, false, true, false, null)
                         // Publishes add a version and never remove one: not destructive, not idempotent; open
                         // world (they publish to the public web and may fetch sourceUrls).
-                        : new ToolAnnotations(title, false, false, false, true, null))
+                        : new ToolAnnotations(title, false, false, false, true, null),
+                descriptions, operation, summary);
+    }
+
+    /** A tool with annotations of its own (see VersionTools); otherwise as every tool here. */
+    SyncToolSpecification tool(String name, String title, String operationId, String description,
+            ToolAnnotations annotations, Map<String, String> descriptions,
+            BiFunction<AccountId, Map<String, Object>, Object> operation,
+            Function<Map<String, Object>, String> summary) {
+        Tool tool = Tool.builder().name(name).title(title).description(description.strip())
+                .inputSchema(schemas.input(operationId, descriptions))
+                .outputSchema(schemas.output(operationId))
+                .annotations(annotations)
                 .build();
         return new SyncToolSpecification(tool, (McpTransportContext context, CallToolRequest request) -> {
             try {
@@ -287,7 +296,7 @@ final class WebsiteTools {
         }
     }
 
-    private static String text(Map<String, Object> arguments, String name) {
+    static String text(Map<String, Object> arguments, String name) {
         Object value = arguments.get(name);
         return value == null ? null : value.toString();
     }

@@ -1,5 +1,6 @@
 /**
- * The MCP endpoint (/mcp): the SDK's stateless transport behind a request gate, and the eight tools, each its REST
- * operation through web's ApiOperations and ApiErrors. Nothing uses it.
+ * The MCP endpoint (/mcp): the SDK's stateless transport behind a request gate, the eight specified tools and the
+ * extensions (promote_version, delete_website), each its REST operation through web's ApiOperations and ApiErrors.
+ * Nothing uses it.
  */
 package io.sites.app.mcp;

@@ -8,6 +8,8 @@ import io.sites.command.limits.WebsiteLimitReachedException;
 import io.sites.command.upload.UploadRefusedException;
 import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.SlugTakenException;
+import io.sites.command.website.VersionNotFoundException;
+import io.sites.command.website.VersionNotReadyException;
 import io.sites.command.website.WebsiteNotFoundException;
 import java.util.Map;
 import java.util.UUID;
@@ -59,6 +61,8 @@ public final class ApiErrors {
                     Map.of("slug", taken.getMessage()), null));
             case NotOwnerException notOwner -> new Failure(ErrorCode.FORBIDDEN, notOwner.getMessage());
             case WebsiteNotFoundException notFound -> notFound(notFound);
+            case VersionNotFoundException notFound -> notFound(notFound);
+            case VersionNotReadyException notReady -> new Failure(ErrorCode.VERSION_NOT_READY, notReady.getMessage());
             case NotFoundException notFound -> notFound(notFound);
             case PayloadTooLargeException tooLarge -> new Failure(ErrorCode.PAYLOAD_TOO_LARGE,
                     tooLarge.getMessage());

@@ -8,6 +8,8 @@ import io.sites.command.limits.WebsiteLimitReachedException;
 import io.sites.command.upload.UploadRefusedException;
 import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.SlugTakenException;
+import io.sites.command.website.VersionNotFoundException;
+import io.sites.command.website.VersionNotReadyException;
 import io.sites.command.website.WebsiteNotFoundException;
 import java.util.Map;
 import org.apache.tomcat.util.http.InvalidParameterException;
@@ -31,7 +33,8 @@ class ApiExceptionHandler {
     /** Whatever an operation throws: the shared mapping, so MCP tools answer exactly the same envelope. */
     @ExceptionHandler({RequestInvalidException.class, RateLimitedException.class, UploadRefusedException.class,
             WebsiteLimitReachedException.class, SlugTakenException.class, NotOwnerException.class,
-            WebsiteNotFoundException.class, NotFoundException.class, PayloadTooLargeException.class,
+            WebsiteNotFoundException.class, VersionNotFoundException.class, VersionNotReadyException.class,
+            NotFoundException.class, PayloadTooLargeException.class,
             Exception.class})
     ResponseEntity<ErrorBody> operationFailed(Exception e) {
         ApiErrors.Failure failure = ApiErrors.of(e);

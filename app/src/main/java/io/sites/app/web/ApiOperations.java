@@ -30,6 +30,7 @@ import io.sites.command.limits.WebsiteLimit;
 import io.sites.command.publish.PublishService;
 import io.sites.command.publish.PublishedVersion;
 import io.sites.command.publish.PublishedWebsite;
+import io.sites.command.publish.WebsiteLifecycle;
 import io.sites.command.upload.Uploads;
 import io.sites.command.website.SlugSuggestions;
 import java.util.HashMap;
@@ -41,8 +42,9 @@ import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.stereotype.Component;
 
 /**
- * The interface's eight operations with their spec-shaped results, over the application services (PublishService,
- * Uploads, SlugSuggestions) and the query bus. The REST controllers add HTTP (status, Location) and the MCP tools add
+ * The interface's eight operations and its extensions (promoteVersion, deleteWebsite) with their spec-shaped
+ * results, over the application services (PublishService, WebsiteLifecycle, Uploads, SlugSuggestions) and the
+ * query bus. The REST controllers add HTTP (status, Location) and the MCP tools add
  * the tool protocol; neither holds a rule of its own. Failures are exceptions that {@link ApiErrors} maps.
  */
 @Component
@@ -60,10 +62,12 @@ public class ApiOperations {
     private final FetchRateLimit fetchLimit;
     private final SiteUrls urls;
     private final WebsiteJson json;
+    private final WebsiteLifecycle lifecycle;
 
     ApiOperations(PublishService publishing, Uploads uploads, SlugSuggestions suggestions, QueryGateway queries,
             Accounts accounts, WebsiteLimit websiteLimit, FetchRateLimit fetchLimit, SiteUrls urls,
-            ApiProperties properties) {
+            ApiProperties properties, WebsiteLifecycle lifecycle) {
+        this.lifecycle = lifecycle;
         this.publishing = publishing;
         this.uploads = uploads;
         this.suggestions = suggestions;
@@ -181,6 +185,26 @@ public class ApiOperations {
         suggestion.message().ifPresent(message -> body.put("message", message));
         body.put("pageUrl", urls.page(suggestion.suggestion()));
         return body;
+    }
+
+    /**
+     * promoteVersion (an extension): makes a stored version live, an older one being a rollback; the Version as
+     * getWebsite shows it (isCurrent true), served by the site host when this returns.
+     */
+    public Map<String, Object> promoteVersion(AccountId caller, String websiteId, String versionNumber) {
+        WebsiteLifecycle.Promotion promotion = lifecycle.promote(caller, websiteId, versionNumber);
+        int version = promotion.version();
+        WebsiteView website = queries.query(new FindWebsite(caller, promotion.websiteId()),
+                ResponseTypes.optionalInstanceOf(WebsiteView.class)).join()
+                .orElseThrow(() -> websiteNotVisible(websiteId));
+        return website.versions().stream().filter(v -> v.version() == version).findFirst()
+                .map(v -> json.version(v, website.slug()))
+                .orElseThrow(() -> new NotFoundException("Website " + websiteId + " has no version " + version + "."));
+    }
+
+    /** deleteWebsite (an extension): only the owner; afterwards every operation on it is 404 and its site 410. */
+    public void deleteWebsite(AccountId caller, String websiteId) {
+        lifecycle.delete(caller, websiteId);
     }
 
     /** A malformed id is answered like any id the caller cannot see, without a lookup. */

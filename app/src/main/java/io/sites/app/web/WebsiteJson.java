@@ -75,6 +75,11 @@ final class WebsiteJson {
         return versions.stream().map(version -> version(version, slug, withCurrent)).toList();
     }
 
+    /** One Version, as listWebsiteVersions and getWebsite show it. */
+    Map<String, Object> version(VersionView version, String slug) {
+        return version(version, slug, true);
+    }
+
     private Map<String, Object> version(VersionView version, String slug, boolean withCurrent) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("id", version.jobId().value());

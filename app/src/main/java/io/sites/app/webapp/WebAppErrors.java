@@ -2,6 +2,7 @@ package io.sites.app.webapp;
 
 import io.sites.app.identity.AccountUser;
 import io.sites.command.website.NotOwnerException;
+import io.sites.command.website.VersionNotFoundException;
 import io.sites.command.website.WebsiteNotFoundException;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
@@ -20,7 +21,8 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class WebAppErrors {
 
-    @ExceptionHandler({PageNotFoundException.class, WebsiteNotFoundException.class})
+    @ExceptionHandler({PageNotFoundException.class, WebsiteNotFoundException.class,
+            VersionNotFoundException.class})
     String notFound(RuntimeException e, @AuthenticationPrincipal AccountUser person, Model model,
             HttpServletResponse response) {
         return page(HttpServletResponse.SC_NOT_FOUND, "Not found", e, person, model, response);

@@ -122,6 +122,8 @@ class WebsitePages {
         model.addAttribute("website", website);
         model.addAttribute("owner", website.role() == Role.OWNER);
         model.addAttribute("pageUrl", website.currentJobId() == null ? null : urls.page(website.slug()));
+        model.addAttribute("liveVersion", website.versions().stream().filter(v -> v.current())
+                .map(v -> v.version()).findFirst().orElse(null));
         model.addAttribute("previews", website.versions().stream()
                 .collect(LinkedHashMap::new, (map, v) -> map.put(v.version(), urls.preview(v.version(),
                         website.slug())), Map::putAll));

@@ -97,8 +97,9 @@ class CodeCatalogueDocumentsTest {
         Mockito.when(operations.fetchesPerHour()).thenReturn(200);
         WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(constructor.newInstance()), json,
                 BundleLimits.spec());
-        StringBuilder texts = new StringBuilder(tools.instructions());
-        tools.specifications()
+        StringBuilder texts = new StringBuilder(tools.instructions()).append('\n').append(VersionTools.INSTRUCTIONS);
+        java.util.stream.Stream.concat(tools.specifications().stream(),
+                        new VersionTools(operations, tools).specifications().stream())
                 .forEach(tool -> texts.append('\n').append(tool.tool().description())
                         .append('\n').append(json.writeValueAsString(tool.tool().inputSchema())));
         Set<String> named = matches(CODE_LIKE, texts.toString());

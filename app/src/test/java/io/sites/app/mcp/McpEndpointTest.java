@@ -33,8 +33,11 @@ import tools.jackson.databind.JsonNode;
  * token calls every tool, and raw HTTP checks what the MCP specification says a server must refuse.
  */
 class McpEndpointTest extends EmbeddedAppTest {
-    private static final List<String> TOOLS = List.of("publish_website", "publish_version", "create_upload",
+    private static final List<String> SPECIFIED = List.of("publish_website", "publish_version", "create_upload",
             "list_websites", "get_website", "list_versions", "get_job_status", "suggest_slug");
+    // Extensions, each the REST extension of the same name.
+    private static final List<String> TOOLS = java.util.stream.Stream.concat(SPECIFIED.stream(),
+            java.util.stream.Stream.of("promote_version", "delete_website")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
             "get_job_status", "suggest_slug");
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
@@ -69,8 +72,18 @@ class McpEndpointTest extends EmbeddedAppTest {
             assertThat(tool.get("description").asString()).as(name).hasSizeGreaterThan(80);
             JsonNode annotations = tool.get("annotations");
             assertThat(annotations.get("readOnlyHint").asBoolean()).as(name).isEqualTo(READS.contains(name));
-            assertThat(annotations.get("destructiveHint").asBoolean()).as(name).isFalse();
+            if (SPECIFIED.contains(name) || name.equals("promote_version")) {
+                assertThat(annotations.get("destructiveHint").asBoolean()).as(name).isFalse();
+            }
         });
+        JsonNode delete = tools.get("delete_website").get("annotations");
+        assertThat(delete.get("destructiveHint").asBoolean()).isTrue();
+        assertThat(delete.get("idempotentHint").asBoolean()).isTrue();
+        assertThat(delete.get("readOnlyHint").asBoolean()).isFalse();
+        assertThat(tools.get("promote_version").get("inputSchema").get("required")).extracting(JsonNode::asString)
+                .containsExactlyInAnyOrder("websiteId", "version");
+        assertThat(tools.get("promote_version").get("inputSchema").get("properties").get("version").get("type")
+                .asString()).isEqualTo("integer");
         assertThat(tools.get("publish_version").get("inputSchema").get("required")).extracting(JsonNode::asString)
                 .containsExactlyInAnyOrder("websiteId", "files");
 
@@ -120,6 +133,35 @@ class McpEndpointTest extends EmbeddedAppTest {
         assertThat(wrongShape.get("structuredContent").get("error").get("code").asString()).isEqualTo("MALFORMED_JSON");
         assertThat(wrongShape.get("structuredContent").get("error").get("message").asString())
                 .startsWith("The arguments are not valid JSON");
+
+        // The extensions: a rollback and forward again, served at once; a website deleted; failures in the envelope.
+        String rollbackSlug = calls.get("publish_rollback_site").get("structuredContent").get("slug").asString();
+        for (String call : List.of("publish_rollback_site", "publish_rollback_v2", "promote_version",
+                "promote_version_again", "delete_website")) {
+            JsonNode result = calls.get(call);
+            assertThat(result.has("protocolError")).as(call + ": " + result).isFalse();
+            assertThat(result.get("isError").asBoolean()).as(call + ": " + result).isFalse();
+            String tool = call.startsWith("publish_rollback") ? (call.endsWith("site") ? "publish_website"
+                    : "publish_version") : call.replace("_again", "");
+            assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
+        }
+        JsonNode rolledBack = calls.get("promote_version").get("structuredContent");
+        assertThat(rolledBack.get("version").asInt()).isEqualTo(1);
+        assertThat(rolledBack.get("isCurrent").asBoolean()).isTrue();
+        assertThat(calls.get("promote_version").get("text").asString()).startsWith("Version 1 is live");
+        assertThat(report.get("servedAfterRollback").asString()).contains("Rollback v1");
+        assertThat(calls.get("promote_version_again").get("structuredContent").get("version").asInt()).isEqualTo(1);
+        assertThat(calls.get("delete_website").get("structuredContent").isEmpty()).isTrue();
+        assertThat(http().site(rollbackSlug, "/").status()).isEqualTo(410);
+        for (String call : List.of("promote_unknown_version", "delete_website_again", "promote_deleted")) {
+            JsonNode result = calls.get(call);
+            assertThat(result.get("isError").asBoolean()).as(call + ": " + result).isTrue();
+            assertThat(result.get("structuredContent").get("error").get("code").asString()).as(call)
+                    .isEqualTo("NOT_FOUND");
+            assertThat(result.get("text").asString()).as(call).startsWith("NOT_FOUND (HTTP 404)");
+            String tool = call.startsWith("promote") ? "promote_version" : "delete_website";
+            assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
+        }
 
         // Published through MCP: served at its host, and the same website through REST with the same token.
         String slug = report.get("slug").asString();

@@ -61,6 +61,11 @@ class BrowserTest extends EmbeddedAppTest {
         assertThat(SCREENSHOTS.resolve("phone-website.png")).exists();
     }
 
+    @Test
+    void rollBackAndDeleteAWebsite() throws Exception {
+        NodeScripts.run("browser/lifecycle.mjs", env(), 180).succeeded();
+    }
+
     private static void entry(ZipOutputStream out, String name, String text) throws IOException {
         out.putNextEntry(new ZipEntry(name));
         out.write(text.getBytes(StandardCharsets.UTF_8));

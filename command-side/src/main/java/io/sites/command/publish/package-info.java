@@ -1,6 +1,6 @@
 /**
- * PublishService, the one publish path of REST, MCP and the web application, with its results and the ReadModels port
- * it waits on for read-your-writes. The adapters in app use it; it uses bundle, fetch, upload, website and limits, and
- * none of them uses it.
+ * PublishService, the one publish path of REST, MCP and the web application, and WebsiteLifecycle (promote, roll
+ * back, delete), with their results and the ReadModels port they wait on for read-your-writes. The adapters in app
+ * use them; they use bundle, fetch, upload, website and limits, and none of them uses this package.
  */
 package io.sites.command.publish;

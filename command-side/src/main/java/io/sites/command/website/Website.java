@@ -9,12 +9,14 @@ import io.sites.api.CollaboratorAdded;
 import io.sites.api.CollaboratorRemoved;
 import io.sites.api.CreateWebsiteCommand;
 import io.sites.api.DeleteWebsiteCommand;
+import io.sites.api.PromoteVersionCommand;
 import io.sites.api.PublishVersionCommand;
 import io.sites.api.RemoveCollaboratorCommand;
 import io.sites.api.SetSitePasswordCommand;
 import io.sites.api.SitePasswordCleared;
 import io.sites.api.SitePasswordSet;
 import io.sites.api.VersionKind;
+import io.sites.api.VersionPromoted;
 import io.sites.api.VersionPublished;
 import io.sites.api.WebsiteCreated;
 import io.sites.api.WebsiteDeleted;
@@ -24,13 +26,16 @@ import java.util.Set;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.serialization.Revision;
 import org.axonframework.spring.stereotype.Aggregate;
 
 /**
  * A website and its numbered versions. It decides who may publish and which number a version gets; the bytes
  * were checked and stored before the command arrived, so handling stays pure and fast. Fields are visible to
- * Jackson so that snapshots need no getters.
+ * Jackson so that snapshots need no getters. The revision names the shape of those fields: a snapshot of another
+ * revision (one without {@code currentVersion}) is ignored and the aggregate is loaded from its events.
  */
+@Revision("2")
 @Aggregate(snapshotTriggerDefinition = "websiteSnapshotTrigger", cache = "websiteCache")
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 class Website {
@@ -40,6 +45,7 @@ class Website {
     private AccountId owner;
     private String slug;
     private int lastVersion;
+    private int currentVersion;
     private Set<AccountId> editors = new HashSet<>();
     private boolean deleted;
     private boolean passwordProtected;
@@ -66,6 +72,27 @@ class Website {
         apply(new VersionPublished(websiteId, command.jobId(), version, VersionKind.REFINEMENT, command.message(),
                 command.promote(), command.publishedBy(), command.files()));
         return new PublishVersionCommand.Outcome(version, slug);
+    }
+
+    /**
+     * Owners and editors make a stored version live; an older one is a rollback. The live version itself changes
+     * nothing and records nothing. Every version the aggregate knows was stored ready (VersionPublished is applied
+     * only after its bytes are stored), so no version is refused as not ready yet.
+     */
+    @CommandHandler
+    PromoteVersionCommand.Outcome handle(PromoteVersionCommand command) {
+        if (!mayPublish(command.by())) {
+            throw new WebsiteNotFoundException(command.websiteId());
+        }
+        if (command.version() < 1 || command.version() > lastVersion) {
+            throw new VersionNotFoundException(websiteId, command.version());
+        }
+        int previous = currentVersion;
+        if (command.version() == previous) {
+            return new PromoteVersionCommand.Outcome(previous, false);
+        }
+        apply(new VersionPromoted(websiteId, command.version(), previous, command.by()));
+        return new PromoteVersionCommand.Outcome(previous, true);
     }
 
     @CommandHandler
@@ -126,6 +153,14 @@ class Website {
     @EventSourcingHandler
     void on(VersionPublished event) {
         lastVersion = event.version();
+        if (event.promote()) {
+            currentVersion = event.version();
+        }
+    }
+
+    @EventSourcingHandler
+    void on(VersionPromoted event) {
+        currentVersion = event.version();
     }
 
     @EventSourcingHandler

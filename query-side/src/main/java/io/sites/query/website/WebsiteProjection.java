@@ -9,6 +9,7 @@ import io.sites.api.CollaboratorAdded;
 import io.sites.api.CollaboratorRemoved;
 import io.sites.api.SitePasswordCleared;
 import io.sites.api.SitePasswordSet;
+import io.sites.api.VersionPromoted;
 import io.sites.api.VersionPublished;
 import io.sites.api.WebsiteCreated;
 import io.sites.api.WebsiteDeleted;
@@ -17,13 +18,16 @@ import java.time.Instant;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
+import org.axonframework.eventhandling.SequenceNumber;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
  * Websites, versions, their files and editors as the REST reads show them. Every handler is idempotent (a
  * redelivered event changes nothing) and takes its times from the event, so replaying the event store rebuilds the
- * same model at any time.
+ * same model at any time. The live version follows the event order: the last promoting event of a website (a
+ * VersionPublished with promote, or a VersionPromoted) wins, whether it names a newer or an older version. The row
+ * keeps that event's sequence number in the website's stream, so a redelivered earlier event never moves it back.
  */
 @Component
 @ProcessingGroup(WebsiteProjection.PROCESSING_GROUP)
@@ -47,7 +51,8 @@ class WebsiteProjection {
     }
 
     @EventHandler
-    void on(VersionPublished event, @org.axonframework.eventhandling.Timestamp Instant at) {
+    void on(VersionPublished event, @org.axonframework.eventhandling.Timestamp Instant at,
+            @SequenceNumber long sequence) {
         int inserted = jdbc.update("""
                 insert into qs_version (job_id, website_id, version, kind, status, message, promote, file_count,
                                         total_bytes, created_at)
@@ -68,15 +73,18 @@ class WebsiteProjection {
                     });
         }
         if (event.promote()) {
-            // The version guard keeps a redelivered older event from moving the live version back.
-            jdbc.update("""
-                    update qs_website set current_job_id = ?, current_version = ?,
-                           status = case when status = %s then status else %s end, updated_at = ?
-                    where id = ? and (current_version is null or current_version <= ?)""".formatted(DELETED, ACTIVE),
-                    event.jobId().value(), event.version(), ts(at), event.websiteId().value(), event.version());
+            live(event.websiteId().value(), event.jobId().value(), event.version(), sequence, at);
         } else {
             touch(event.websiteId().value(), at);
         }
+    }
+
+    @EventHandler
+    void on(VersionPromoted event, @org.axonframework.eventhandling.Timestamp Instant at,
+            @SequenceNumber long sequence) {
+        String jobId = jdbc.queryForObject("select job_id from qs_version where website_id = ? and version = ?",
+                String.class, event.websiteId().value(), event.version());
+        live(event.websiteId().value(), jobId, event.version(), sequence, at);
     }
 
     @EventHandler
@@ -124,6 +132,18 @@ class WebsiteProjection {
         jdbc.update("delete from qs_version");
         jdbc.update("delete from qs_collaborator");
         jdbc.update("delete from qs_website");
+    }
+
+    /**
+     * The version becomes the live one, whatever number was live before: the event's place in the website's stream
+     * decides, not the version number (a rollback names an older one).
+     */
+    private void live(String websiteId, String jobId, int version, long sequence, Instant at) {
+        jdbc.update("""
+                update qs_website set current_job_id = ?, current_version = ?, current_sequence = ?,
+                       status = case when status = %s then status else %s end, updated_at = ?
+                where id = ? and (current_sequence is null or current_sequence < ?)""".formatted(DELETED, ACTIVE),
+                jobId, version, sequence, ts(at), websiteId, sequence);
     }
 
     private void touch(String websiteId, Instant at) {

@@ -11,6 +11,7 @@ import io.sites.api.ManifestEntry;
 import io.sites.api.SitePasswordCleared;
 import io.sites.api.SitePasswordSet;
 import io.sites.api.VersionKind;
+import io.sites.api.VersionPromoted;
 import io.sites.api.VersionPublished;
 import io.sites.api.WebsiteCreated;
 import io.sites.api.WebsiteDeleted;
@@ -48,7 +49,7 @@ class WebsiteProjectionTest {
 
         twice(() -> projection.on(published(first, 1, VersionKind.INITIAL, null, true,
                 new ManifestEntry("index.html", "text/html", 10, "a".repeat(64)),
-                new ManifestEntry("style.css", "text/css", 5, "b".repeat(64))), T0.plusSeconds(1)));
+                new ManifestEntry("style.css", "text/css", 5, "b".repeat(64))), T0.plusSeconds(1), 1));
         assertThat(website(jdbc)).containsEntry("status", "active").containsEntry("current_job_id", first.value())
                 .containsEntry("current_version", 1);
         assertThat(files(jdbc, first)).containsExactly(
@@ -58,9 +59,9 @@ class WebsiteProjectionTest {
                 first.value())).isEqualTo(15L);
 
         twice(() -> projection.on(published(second, 2, VersionKind.REFINEMENT, "menu", true,
-                new ManifestEntry("index.html", "text/html", 7, "c".repeat(64))), T0.plusSeconds(2)));
+                new ManifestEntry("index.html", "text/html", 7, "c".repeat(64))), T0.plusSeconds(2), 2));
         twice(() -> projection.on(published(third, 3, VersionKind.REFINEMENT, "draft", false,
-                new ManifestEntry("index.html", "text/html", 8, "d".repeat(64))), T0.plusSeconds(3)));
+                new ManifestEntry("index.html", "text/html", 8, "d".repeat(64))), T0.plusSeconds(3), 3));
         assertThat(website(jdbc)).as("promote false keeps the live version")
                 .containsEntry("current_job_id", second.value()).containsEntry("current_version", 2);
         assertThat(jdbc.queryForList("select version from qs_version where website_id = ? order by version",
@@ -69,7 +70,7 @@ class WebsiteProjectionTest {
                 third.value())).isEqualTo("draft");
         // A late redelivery of an older promoted version must not move the live version back.
         projection.on(published(first, 1, VersionKind.INITIAL, null, true,
-                new ManifestEntry("index.html", "text/html", 10, "a".repeat(64))), T0.plusSeconds(1));
+                new ManifestEntry("index.html", "text/html", 10, "a".repeat(64))), T0.plusSeconds(1), 1);
         assertThat(website(jdbc)).containsEntry("current_job_id", second.value());
         assertThat(files(jdbc, first)).hasSize(2);
 
@@ -88,6 +89,32 @@ class WebsiteProjectionTest {
         assertThat(deleted).containsEntry("status", "deleted");
         assertThat(((java.sql.Timestamp) deleted.get("deleted_at")).toInstant()).isEqualTo(T0.plusSeconds(8));
         assertThat(((java.sql.Timestamp) deleted.get("updated_at")).toInstant()).isEqualTo(T0.plusSeconds(8));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "postgres"})
+    void theLastPromotingEventWinsWhicheverVersionItNames(String database) {
+        JdbcTemplate jdbc = ReadModelDatabases.fresh(database);
+        WebsiteProjection projection = new WebsiteProjection(jdbc);
+        ManifestEntry index = new ManifestEntry("index.html", "text/html", 10, "a".repeat(64));
+        projection.on(new WebsiteCreated(site, owner, "Bakery", "bakery", Category.RESTAURANT, null), T0);
+        projection.on(published(first, 1, VersionKind.INITIAL, null, true, index), T0.plusSeconds(1), 1);
+        projection.on(published(second, 2, VersionKind.REFINEMENT, null, true, index), T0.plusSeconds(2), 2);
+        projection.on(published(third, 3, VersionKind.REFINEMENT, null, false, index), T0.plusSeconds(3), 3);
+
+        twice(() -> projection.on(new VersionPromoted(site, 1, 2, editor), T0.plusSeconds(4), 4));
+        assertThat(website(jdbc)).as("a rollback to an older version").containsEntry("current_job_id", first.value())
+                .containsEntry("current_version", 1).containsEntry("status", "active");
+        assertThat(((java.sql.Timestamp) website(jdbc).get("updated_at")).toInstant()).isEqualTo(T0.plusSeconds(4));
+        projection.on(published(second, 2, VersionKind.REFINEMENT, null, true, index), T0.plusSeconds(2), 2);
+        assertThat(website(jdbc)).as("a redelivered earlier event does not undo the rollback")
+                .containsEntry("current_version", 1);
+
+        twice(() -> projection.on(new VersionPromoted(site, 3, 1, owner), T0.plusSeconds(5), 5));
+        assertThat(website(jdbc)).as("a stored version promoted").containsEntry("current_job_id", third.value())
+                .containsEntry("current_version", 3);
+        projection.on(new VersionPromoted(site, 1, 2, editor), T0.plusSeconds(4), 4);
+        assertThat(website(jdbc)).containsEntry("current_version", 3);
     }
 
     private VersionPublished published(JobId job, int version, VersionKind kind, String message, boolean promote,

@@ -50,8 +50,8 @@ class WebsiteQueriesTest {
         WebsiteId shared = create(projection, "shared", T0.plusSeconds(10));
         JobId first = JobId.generate();
         JobId second = JobId.generate();
-        projection.on(version(shared, first, 1, true), T0.plusSeconds(11));
-        projection.on(version(shared, second, 2, false), T0.plusSeconds(12));
+        projection.on(version(shared, first, 1, true), T0.plusSeconds(11), 1);
+        projection.on(version(shared, second, 2, false), T0.plusSeconds(12), 2);
         projection.on(new CollaboratorAdded(shared, editor, owner), T0.plusSeconds(13));
         WebsiteId gone = create(projection, "gone", T0.plusSeconds(20));
         projection.on(new WebsiteDeleted(gone, "gone", owner), T0.plusSeconds(21));

@@ -1,0 +1,68 @@
+// Rollback and delete in the web application: a version made live again from the website's page (and a stored
+// one made live), then the website deleted after its slug is typed out; the site answers 410 afterwards.
+import { scenario, signUp, check, fetchSite, folder } from './common.mjs';
+
+const run = Date.now().toString(36);
+const owner = `owner-${run}`;
+
+/** Submits a form that answers with a redirect, and waits for the page it leads to. */
+async function submit(page, selector) {
+  await Promise.all([page.waitForNavigation(), page.click(selector)]);
+}
+
+async function publish(page, files, { live = true } = {}) {
+  await page.setInputFiles('#folder', folder(`v-${Date.now()}`, files));
+  if (!live) await page.uncheck('input[name=promote]');
+  await page.click('form[action$="/versions"] button[type=submit]');
+  await page.waitForURL(/\/app\/jobs\/job_/);
+}
+
+await scenario('lifecycle', async (newPage) => {
+  const page = await newPage();
+  await signUp(page, owner);
+  await page.click('a[href$="/app/websites/new"]');
+  await page.fill('#name', `Rollback ${run}`);
+  await page.setInputFiles('#folder', folder('one', { 'index.html': '<!doctype html><h1>Version one</h1>' }));
+  await page.click('main form button[type=submit]');
+  await page.waitForURL(/\/app\/jobs\/job_/);
+  const slug = new URL(await page.getAttribute('#page-url', 'href')).hostname.split('.')[0];
+  await page.click('a:has-text("← Website")');
+  await page.waitForURL(/\/app\/websites\/web_/);
+  const websiteUrl = page.url();
+  check(await page.locator('form.promote').count() === 0, 'a single live version has nothing to promote');
+
+  await publish(page, { 'index.html': '<!doctype html><h1>Version two</h1>' });
+  await page.goto(websiteUrl);
+  await publish(page, { 'index.html': '<!doctype html><h1>Draft three</h1>' }, { live: false });
+  await page.goto(websiteUrl);
+  check((await fetchSite(`${slug}.localhost`)).body.includes('Version two'), 'version 2 is live');
+  check(await page.locator('[data-version="2"] form.promote').count() === 0, 'the live version has no button');
+  const rollback = page.locator('[data-version="1"] form.promote button');
+  check((await rollback.textContent()).includes('Roll back to version 1'), `rollback label: ${await rollback.textContent()}`);
+  check((await page.locator('[data-version="3"] form.promote button').textContent()).includes('Make version 3 live'),
+    'a stored newer version is made live');
+
+  // Roll back: the page says so, version 1 is current, and the site serves it on the very next request.
+  await submit(page, '[data-version="1"] form.promote button');
+  check((await page.textContent('.notice[role=status]')).includes('Rolled back'), 'the page says it rolled back');
+  check((await page.locator('[data-version="1"]').textContent()).includes('current'), 'version 1 is current');
+  check((await fetchSite(`${slug}.localhost`)).body.includes('Version one'), 'the site serves version 1');
+  await submit(page, '[data-version="3"] form.promote button');
+  check((await page.locator('[data-version="3"]').textContent()).includes('current'), 'version 3 is current');
+  check((await fetchSite(`${slug}.localhost`)).body.includes('Draft three'), 'the site serves version 3');
+
+  // Delete: a wrong confirmation deletes nothing; the slug typed out deletes it.
+  await page.fill('#delete-confirm', 'not-the-slug');
+  await submit(page, '#delete-website button[type=submit]');
+  check((await page.textContent('.notice.bad[role=alert]')).includes('Nothing was deleted'), 'a wrong slug is refused');
+  check((await fetchSite(`${slug}.localhost`)).status === 200, 'the site is still served');
+  await page.fill('#delete-confirm', slug);
+  await submit(page, '#delete-website button[type=submit]');
+  check(/\/app\/websites$/.test(page.url()), `back at the list: ${page.url()}`);
+  check((await page.textContent('.notice[role=status]')).includes('Deleted'), 'the list says it was deleted');
+  check(await page.locator('tr[data-website]').count() === 0, 'the website left the list');
+  check((await fetchSite(`${slug}.localhost`)).status === 410, 'the site answers 410');
+  check((await fetchSite(`v1--${slug}.localhost`)).status === 410, 'and so do its previews');
+  const gone = await page.goto(websiteUrl.replace(/^https?:\/\/[^/]+/, ''));
+  check(gone.status() === 404, 'its page is not found');
+});

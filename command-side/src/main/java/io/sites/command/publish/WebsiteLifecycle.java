@@ -1,0 +1,85 @@
+package io.sites.command.publish;
+
+import io.sites.api.AccountId;
+import io.sites.api.DeleteWebsiteCommand;
+import io.sites.api.PromoteVersionCommand;
+import io.sites.api.WebsiteId;
+import io.sites.command.website.VersionNotFoundException;
+import io.sites.command.website.WebsiteNotFoundException;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.axonframework.modelling.command.ConcurrencyException;
+import org.springframework.stereotype.Service;
+
+/**
+ * What happens to a website after its versions are stored: a version made live (promote, and so rollback) and the
+ * website deleted. The one path of REST, MCP and the web application. Like a publish, each waits for this
+ * replica's projections, so the site host serves the promoted version, and every read shows the change, on the
+ * very next request.
+ */
+@Service
+public class WebsiteLifecycle {
+    private static final int CONCURRENCY_RETRIES = 5;
+    /** A positive int, as written in a path: no sign, no leading zero, no fraction. */
+    private static final Pattern VERSION_NUMBER = Pattern.compile("[1-9][0-9]{0,8}");
+
+    private final CommandGateway commands;
+    private final ReadModels readModels;
+
+    WebsiteLifecycle(CommandGateway commands, ReadModels readModels) {
+        this.commands = commands;
+        this.readModels = readModels;
+    }
+
+    /** What a promote did: the version live before it, and whether it changed anything. */
+    public record Promotion(WebsiteId websiteId, int version, int previousVersion, boolean changed) {
+    }
+
+    /**
+     * Makes version {@code number} (as the path or form carries it) the live one. Owners and editors may; a stranger
+     * or an unknown website is {@link WebsiteNotFoundException}, a number the website does not have, or no number,
+     * {@link VersionNotFoundException}.
+     */
+    public Promotion promote(AccountId caller, String websiteId, String number) {
+        WebsiteId id = visibleId(websiteId);
+        if (number == null || !VERSION_NUMBER.matcher(number).matches()) {
+            throw new VersionNotFoundException(websiteId, number);
+        }
+        int version = Integer.parseInt(number);
+        PromoteVersionCommand.Outcome outcome = send(id, () -> commands.sendAndWait(
+                new PromoteVersionCommand(id, version, caller)));
+        readModels.awaitWebsite(id);
+        return new Promotion(id, version, outcome.previousVersion(), outcome.changed());
+    }
+
+    /** Deletes the website: only the owner may ({@code NotOwnerException} for an editor). Its slug stays claimed. */
+    public void delete(AccountId caller, String websiteId) {
+        WebsiteId id = visibleId(websiteId);
+        send(id, () -> commands.sendAndWait(new DeleteWebsiteCommand(id, caller)));
+        readModels.awaitWebsite(id);
+    }
+
+    /** A command to the website, retried when another replica appended to it first (the decision is made again). */
+    private static <T> T send(WebsiteId id, Supplier<T> command) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return command.get();
+            } catch (ConcurrencyException raced) {
+                if (attempt >= CONCURRENCY_RETRIES) {
+                    throw raced;
+                }
+            } catch (AggregateNotFoundException missing) {
+                throw new WebsiteNotFoundException(id);
+            }
+        }
+    }
+
+    private static WebsiteId visibleId(String websiteId) {
+        if (websiteId == null || !WebsiteId.isWellFormed(websiteId)) {
+            throw new WebsiteNotFoundException(websiteId);
+        }
+        return new WebsiteId(websiteId);
+    }
+}

@@ -1,0 +1,14 @@
+package io.sites.api;
+
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+
+/**
+ * Makes a stored version of a website the live one; promoting an older version is the rollback. The aggregate
+ * decides: it answers what was live before, and whether anything changed (promoting the live version is a no-op).
+ */
+public record PromoteVersionCommand(@TargetAggregateIdentifier WebsiteId websiteId, int version, AccountId by) {
+
+    /** The version live before the command, and whether the command changed it. */
+    public record Outcome(int previousVersion, boolean changed) {
+    }
+}
