@@ -61,7 +61,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule limitsKnowNoService = noClasses().that().resideInAPackage("io.sites.command.limits..")
             .should().dependOnClassesThat().resideInAnyPackage("io.sites.command.publish..",
-                    "io.sites.command.fetch..", "io.sites.command.upload..", "io.sites.command.website..",
+                    "io.sites.command.remote..", "io.sites.command.website..",
                     "io.sites.bundle..", "io.sites.blob..")
             .because("the rate windows, the website limit and the refusals are what every service of the command "
                     + "side shares, so they must need none of them");

@@ -30,7 +30,7 @@ import io.sites.command.limits.WebsiteLimit;
 import io.sites.command.publish.PublishService;
 import io.sites.command.publish.PublishedVersion;
 import io.sites.command.publish.PublishedWebsite;
-import io.sites.command.upload.Uploads;
+import io.sites.command.remote.Uploads;
 import io.sites.command.website.SlugSuggestions;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -19,12 +19,12 @@ import io.sites.bundle.BundleFile;
 import io.sites.bundle.BundleInvalidException;
 import io.sites.bundle.BundleReader;
 import io.sites.bundle.DecodedContent;
-import io.sites.bundle.RemoteFiles;
-import io.sites.command.fetch.SourceFetches;
+import io.sites.command.remote.PublishRemoteFiles;
+import io.sites.command.remote.SourceFetches;
 import io.sites.command.limits.PublishRateLimit;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
-import io.sites.command.upload.Uploads;
+import io.sites.command.remote.Uploads;
 import io.sites.command.website.SlugClaims;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -231,31 +231,14 @@ public class PublishService {
         return claims;
     }
 
-    /** Remote files of one publish: the caller's upload slots, and sourceUrl fetches (parallel, counted). */
-    private static RemoteFiles remoteFiles(AccountId caller, Uploads uploads, SourceFetches.Batch fetched) {
-        return new RemoteFiles() {
-            @Override
-            public void prepare(List<Request> requests) {
-                fetched.prepare(requests);
-            }
-
-            @Override
-            public Resolved resolve(String path, PublishFile file) {
-                return file.uploadKey() != null && !file.uploadKey().isBlank()
-                        ? uploads.resolve(caller, path, file)
-                        : fetched.resolve(path, file);
-            }
-        };
-    }
-
     private Bundle readBundle(AccountId caller, Map<String, String> fields, List<PublishFile> files,
             Map<Integer, DecodedContent> decoded) {
         if (files == null || files.isEmpty()) {
             fields.put("files", "Required: at least one file, and index.html among them.");
             throw new RequestInvalidException(fields, List.of());
         }
-        try (SourceFetches.Batch fetched = fetches.open(caller)) {
-            Bundle bundle = bundles.read(files, remoteFiles(caller, uploads, fetched), decoded);
+        try (PublishRemoteFiles remote = PublishRemoteFiles.open(caller, uploads, fetches)) {
+            Bundle bundle = bundles.read(files, remote, decoded);
             if (!fields.isEmpty()) {
                 throw new RequestInvalidException(fields, List.of());
             }

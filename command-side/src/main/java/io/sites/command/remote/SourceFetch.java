@@ -1,4 +1,4 @@
-package io.sites.command.fetch;
+package io.sites.command.remote;
 
 import static io.sites.api.ViolationCode.FILE_TOO_LARGE;
 import static io.sites.api.ViolationCode.SOURCE_ADDRESS_FORBIDDEN;
