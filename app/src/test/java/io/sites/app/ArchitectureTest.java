@@ -111,7 +111,15 @@ class ArchitectureTest {
             .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Claims")
             .because("controllers and MCP tools are thin adapters over PublishService and the query bus: every rule "
                     + "lives once. A large REST publish body is decoded while read, by the bundle's own decoder "
-                    + "(InlineDecoder), into PublishService's input (DecodedContent)");
+                    + "(InlineDecoder), into DecodedContent, which PublishRequests hands PublishService as a file's "
+                    + "source");
+
+    @ArchTest
+    static final ArchRule publishTakesDomainInput = noClasses().that().resideInAPackage("io.sites.command.publish..")
+            .should().dependOnClassesThat().haveFullyQualifiedName("io.sites.api.json.PublishWebsiteRequest")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("io.sites.api.json.PublishVersionRequest")
+            .because("each entry point maps its own wire format to NewWebsite or NewVersion (REST and MCP share "
+                    + "theirs in PublishRequests), so no adapter encodes bytes it already has to publish them");
 
     @ArchTest
     static final ArchRule toolsCallTheOperationsTheControllersCall = noClasses().that()
