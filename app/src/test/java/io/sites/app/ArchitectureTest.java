@@ -53,6 +53,15 @@ class ArchitectureTest {
             .because("the blob stores implement shared-api's BlobStore port and know nothing of who stores what");
 
     @ArchTest
+    static final ArchRule oneRateWindowKnowsNoLimiter = noClasses().that().resideInAPackage("io.sites.limits..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sites.command..", "io.sites.query..",
+                    "io.sites.site..", "io.sites.app..", "io.sites.bundle..", "io.sites.blob..", "io.sites.api..",
+                    "org.axonframework..", "jakarta.servlet..")
+            .because("every limiter, the site server's password throttle included, counts in the one rate window; "
+                    + "it needs only Spring JDBC, so each of them may use it")
+            .allowEmptyShould(false);
+
+    @ArchTest
     static final ArchRule commandSideDecidesAlone = noClasses().that().resideInAPackage("io.sites.command..")
             .should().dependOnClassesThat().resideInAnyPackage("io.sites.query..", "io.sites.site..",
                     "io.sites.app..", "io.sites.blob..")

@@ -1,17 +1,13 @@
 package io.sites.app;
 
-import java.time.Clock;
-import java.time.Duration;
+import io.sites.limits.MovingClock;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 
 /** A clock tests move forward by hand, to reach expiries and window ends without waiting. */
-public final class MovableClock extends Clock {
+public final class MovableClock extends MovingClock {
 
     /** Import this to replace the application's clock with a movable one (autowire {@link MovableClock}). */
     @TestConfiguration(proxyBeanMethods = false)
@@ -22,28 +18,8 @@ public final class MovableClock extends Clock {
             return new MovableClock(Instant.now());
         }
     }
-    private final AtomicReference<Instant> now;
 
     public MovableClock(Instant start) {
-        this.now = new AtomicReference<>(start);
-    }
-
-    public void advance(Duration by) {
-        now.updateAndGet(t -> t.plus(by));
-    }
-
-    @Override
-    public Instant instant() {
-        return now.get();
-    }
-
-    @Override
-    public ZoneId getZone() {
-        return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-        return this;
+        super(start);
     }
 }

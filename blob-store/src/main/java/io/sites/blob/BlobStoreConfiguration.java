@@ -9,6 +9,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * The one {@link BlobStore} bean: {@code sites.blob-store=filesystem} (default, under {@code ${sites.data-dir}/blobs})
@@ -24,11 +25,19 @@ public class BlobStoreConfiguration {
     @Bean
     BlobStore blobStore(BlobStoreProperties properties) throws IOException {
         BlobStore store = switch (properties.blobStore()) {
-            case FILESYSTEM -> new FileSystemBlobStore(properties.dataDir().resolve("blobs"));
+            case FILESYSTEM -> new FileSystemBlobStore(dataDir(properties).resolve("blobs"));
             case S3 -> s3Store(properties.s3());
         };
         log.info("Blob store: {}", store);
         return store;
+    }
+
+    private static Path dataDir(BlobStoreProperties properties) {
+        if (properties.dataDir() == null) {
+            throw new IllegalStateException("sites.blob-store=filesystem needs sites.data-dir (environment variable "
+                    + "SITES_DATA_DIR); the application's application.yml sets it to ./data.");
+        }
+        return properties.dataDir();
     }
 
     private static S3BlobStore s3Store(BlobStoreProperties.S3 s3) throws IOException {

@@ -8,12 +8,14 @@ import java.nio.file.Path;
 
 /**
  * {@code sites.blob-store}, {@code sites.data-dir} and {@code sites.s3.*}; environment variables bind by relaxed
- * binding (SITES_BLOB_STORE, SITES_DATA_DIR, SITES_S3_BUCKET, SITES_S3_PATH_STYLE, ...).
+ * binding (SITES_BLOB_STORE, SITES_DATA_DIR, SITES_S3_BUCKET, SITES_S3_PATH_STYLE, ...). {@code sites.data-dir} has
+ * no default here: the database, the blobs and the site directory's snapshots share it, so its one default lives in
+ * the application's {@code application.yml}.
  */
 @ConfigurationProperties("sites")
 record BlobStoreProperties(
         @DefaultValue("filesystem") Kind blobStore,
-        @DefaultValue("./data") Path dataDir,
+        Path dataDir,
         @DefaultValue S3 s3) {
 
     enum Kind { FILESYSTEM, S3 }

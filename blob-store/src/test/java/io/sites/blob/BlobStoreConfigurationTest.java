@@ -38,15 +38,23 @@ class BlobStoreConfigurationTest {
     }
 
     @Test
-    void theDefaultDataDirIsDotSlashData() {
-        runner.run(context -> {
+    void theDefaultsAreTheFileSystemAndS3sUsualOnes() {
+        runner.withPropertyValues("sites.data-dir=" + dataDir).run(context -> {
             BlobStoreProperties properties = context.getBean(BlobStoreProperties.class);
             assertThat(properties.blobStore()).isEqualTo(BlobStoreProperties.Kind.FILESYSTEM);
-            assertThat(properties.dataDir().normalize()).isEqualTo(Path.of("data"));
             assertThat(properties.s3().prefix()).isEqualTo("blobs/");
             assertThat(properties.s3().region()).isEqualTo("us-east-1");
             assertThat(properties.s3().pathStyle()).isFalse();
             assertThat(properties.s3().createBucket()).isFalse();
+        });
+    }
+
+    @Test
+    void theFileSystemWithoutADataDirFailsStartupWithAClearMessage() {
+        runner.run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause()
+                    .hasMessageContaining("needs sites.data-dir").hasMessageContaining("SITES_DATA_DIR");
         });
     }
 

@@ -1,39 +1,38 @@
 package io.sites.site;
 
+import io.sites.limits.RateWindow;
+import io.sites.limits.RateWindows;
 import io.sites.site.SiteDirectory.Site;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.LongSupplier;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
  * Asks for a protected site's password with HTTP Basic (any user name). The slow hash runs once per distinct
  * credentials: a success is remembered by a SHA-256 of site, stored hash and header, so a changed password
- * forgets it. Failures are throttled per site and client address.
+ * forgets it. Failures are throttled per site and client address in the shared rate window, so that every replica
+ * refuses the same guesser. Only an attempt with credentials not yet verified here reads or counts in the database:
+ * open sites and remembered credentials never touch it.
  */
 final class SiteGate {
     enum Outcome { OPEN, ASK, THROTTLED }
 
     static final int FAILURES_PER_MINUTE = 10;
     private static final int REMEMBERED = 10_000;
-    private static final long MINUTE = 60_000_000_000L;
 
     private final PasswordEncoder encoder = PasswordEncoderFactories.createDelegatingPasswordEncoder();
     private final Map<String, Boolean> verified = new ConcurrentHashMap<>();
-    private final Map<String, Failures> failures = new ConcurrentHashMap<>();
-    private final LongSupplier nanoTime;
+    private final RateWindow failures;
 
-    private record Failures(long windowStart, int count) {
-    }
-
-    SiteGate(LongSupplier nanoTime) {
-        this.nanoTime = nanoTime;
+    SiteGate(RateWindows windows) {
+        this.failures = windows.window("site-password", Duration.ofMinutes(1), FAILURES_PER_MINUTE);
     }
 
     Outcome check(Site site, String authorization, String clientAddress) {
@@ -48,9 +47,7 @@ final class SiteGate {
             return Outcome.OPEN;
         }
         String failureKey = site.slug() + "\n" + clientAddress;
-        long now = nanoTime.getAsLong();
-        Failures seen = failures.get(failureKey);
-        if (seen != null && now - seen.windowStart() < MINUTE && seen.count() >= FAILURES_PER_MINUTE) {
+        if (failures.spent(failureKey)) {
             return Outcome.THROTTLED;
         }
         String password = password(authorization.substring(6).trim());
@@ -61,11 +58,7 @@ final class SiteGate {
             verified.put(key, Boolean.TRUE);
             return Outcome.OPEN;
         }
-        failures.compute(failureKey, (k, old) -> old == null || now - old.windowStart() >= MINUTE
-                ? new Failures(now, 1) : new Failures(old.windowStart(), old.count() + 1));
-        if (failures.size() > REMEMBERED) {
-            failures.entrySet().removeIf(entry -> now - entry.getValue().windowStart() >= MINUTE);
-        }
+        failures.take(failureKey, 1);
         return Outcome.ASK;
     }
 

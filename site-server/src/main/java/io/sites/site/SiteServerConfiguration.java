@@ -2,6 +2,7 @@ package io.sites.site;
 
 import io.sites.api.SiteAddress;
 import io.sites.api.blob.BlobStore;
+import io.sites.limits.RateWindows;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
@@ -64,9 +65,9 @@ public class SiteServerConfiguration {
     }
 
     @Bean
-    SiteResponder siteResponder(SiteServerProperties properties, SiteDirectory directory, SiteFiles files) {
-        return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files,
-                new SiteGate(System::nanoTime));
+    SiteResponder siteResponder(SiteServerProperties properties, SiteDirectory directory, SiteFiles files,
+            RateWindows windows) {
+        return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files, new SiteGate(windows));
     }
 
     /** Site hosts that arrive on the API's port (the single-port embedded default) are answered here, first. */

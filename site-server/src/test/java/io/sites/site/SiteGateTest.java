@@ -3,12 +3,16 @@ package io.sites.site;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.WebsiteId;
+import io.sites.limits.MovingClock;
+import io.sites.limits.TestDatabase;
 import io.sites.site.SiteDirectory.Site;
 import io.sites.site.SiteGate.Outcome;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 
@@ -22,7 +26,7 @@ class SiteGateTest {
 
     @Test
     void publicSitesAreOpenProtectedOnesWantTheirPassword() {
-        SiteGate gate = new SiteGate(System::nanoTime);
+        SiteGate gate = new SiteGate(TestDatabase.h2().windows(Clock.systemUTC()));
         Site open = new Site(SHOP.websiteId(), "shop", null, Map.of(), false, null);
         assertThat(gate.check(open, null, "1.2.3.4")).isEqualTo(Outcome.OPEN);
         assertThat(gate.check(SHOP, null, "1.2.3.4")).isEqualTo(Outcome.ASK);
@@ -41,14 +45,31 @@ class SiteGateTest {
 
     @Test
     void tenFailuresAMinuteFromOneAddressAreThrottledUntilTheMinuteIsOver() {
-        AtomicLong now = new AtomicLong();
-        SiteGate gate = new SiteGate(now::get);
+        MovingClock now = new MovingClock(Instant.parse("2026-11-23T12:00:00Z"));
+        SiteGate gate = new SiteGate(TestDatabase.h2().windows(now));
         for (int i = 0; i < SiteGate.FAILURES_PER_MINUTE; i++) {
             assertThat(gate.check(SHOP, basic("wrong" + i), "1.2.3.4")).isEqualTo(Outcome.ASK);
         }
         assertThat(gate.check(SHOP, basic("secret"), "1.2.3.4")).isEqualTo(Outcome.THROTTLED);
         assertThat(gate.check(SHOP, basic("secret"), "5.6.7.8")).as("other addresses").isEqualTo(Outcome.OPEN);
-        now.addAndGet(61_000_000_000L);
+        now.advance(Duration.ofSeconds(61));
         assertThat(gate.check(SHOP, basic("secret"), "1.2.3.4")).isEqualTo(Outcome.OPEN);
+    }
+
+    /** Two replicas (two gates on one database): a guesser spread over both is refused by both. */
+    @Test
+    void failuresCountedByOneReplicaThrottleTheOtherToo() {
+        TestDatabase database = TestDatabase.h2();
+        MovingClock now = new MovingClock(Instant.parse("2026-11-23T12:00:00Z"));
+        SiteGate first = new SiteGate(database.windows(now));
+        SiteGate second = new SiteGate(database.windows(now));
+        for (int i = 0; i < SiteGate.FAILURES_PER_MINUTE; i++) {
+            assertThat((i % 2 == 0 ? first : second).check(SHOP, basic("wrong" + i), "1.2.3.4")).isEqualTo(Outcome.ASK);
+        }
+        assertThat(first.check(SHOP, basic("secret"), "1.2.3.4")).isEqualTo(Outcome.THROTTLED);
+        assertThat(second.check(SHOP, basic("secret"), "1.2.3.4")).isEqualTo(Outcome.THROTTLED);
+        assertThat(second.check(SHOP, basic("secret"), "5.6.7.8")).as("other addresses").isEqualTo(Outcome.OPEN);
+        now.advance(Duration.ofSeconds(60));
+        assertThat(second.check(SHOP, basic("secret"), "1.2.3.4")).as("the next minute").isEqualTo(Outcome.OPEN);
     }
 }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sites.api.ManifestEntry;
 import io.sites.api.SiteAddress;
 import io.sites.api.WebsiteId;
+import io.sites.limits.TestDatabase;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -46,7 +48,7 @@ class SiteResponderPropertiesTest {
                 List.of(new ManifestEntry("secret.txt", "text/plain", SECRET.length, "f".repeat(64))));
         directory.caughtUp(); // as a replica is once it has read the store; before, every answer is a 503
         responder = new SiteResponder(new SiteAddress("sites.example"), directory, new SiteFiles(store, 1 << 20, 1 << 20),
-                new SiteGate(System::nanoTime));
+                new SiteGate(TestDatabase.h2().windows(Clock.systemUTC())));
     }
 
     private ManifestEntry file(String path, String text, char hash) {

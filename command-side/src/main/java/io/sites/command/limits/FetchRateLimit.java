@@ -1,24 +1,21 @@
 package io.sites.command.limits;
 
 import io.sites.api.AccountId;
-import java.time.Clock;
+import io.sites.limits.RateWindow;
+import io.sites.limits.RateWindows;
 import java.time.Duration;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.PlatformTransactionManager;
 
 /**
- * sourceUrl fetches per account and hour, counted in the database like {@code PublishRateLimit} so that every
- * replica shares the budget. A publish takes all of its fetches at once or none: a bundle is never half-fetched.
+ * sourceUrl fetches per account and hour, counted in the shared rate window like {@code PublishRateLimit} so that
+ * every replica shares the budget. A publish takes all of its fetches at once or none: a bundle is never half-fetched.
  */
 @Component
 public class FetchRateLimit {
     private final RateWindow window;
 
-    FetchRateLimit(JdbcTemplate jdbc, Clock clock, PlatformTransactionManager transactions,
-            CommandLimits limits) {
-        this.window = new RateWindow(jdbc, transactions, clock, "fetch_rate", Duration.ofHours(1),
-                limits.fetchesPerHour());
+    FetchRateLimit(RateWindows windows, CommandLimits limits) {
+        this.window = windows.window("fetch", Duration.ofHours(1), limits.fetchesPerHour());
     }
 
     /** The sourceUrl fetches one account may make in an hour. */
@@ -27,7 +24,7 @@ public class FetchRateLimit {
     }
 
     public void acquire(AccountId account, int fetches) {
-        window.take(account, fetches).ifPresent(refusal -> {
+        window.take(account.value(), fetches).ifPresent(refusal -> {
             long retryAfter = refusal.retryAfter().toSeconds();
             throw new RateLimitedException("At most " + window.budget() + " sourceUrl fetches an hour per account; "
                     + "this publish needs " + fetches + " and " + refusal.left() + " are left. Retry after "
