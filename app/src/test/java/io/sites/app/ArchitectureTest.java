@@ -70,7 +70,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule limitsKnowNoService = noClasses().that().resideInAPackage("io.sites.command.limits..")
             .should().dependOnClassesThat().resideInAnyPackage("io.sites.command.publish..",
-                    "io.sites.command.fetch..", "io.sites.command.upload..", "io.sites.command.website..",
+                    "io.sites.command.remote..", "io.sites.command.website..",
                     "io.sites.bundle..", "io.sites.blob..")
             .because("the rate windows, the website limit and the refusals are what every service of the command "
                     + "side shares, so they must need none of them");
@@ -120,7 +120,15 @@ class ArchitectureTest {
             .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Claims")
             .because("controllers and MCP tools are thin adapters over PublishService and the query bus: every rule "
                     + "lives once. A large REST publish body is decoded while read, by the bundle's own decoder "
-                    + "(InlineDecoder), into PublishService's input (DecodedContent)");
+                    + "(InlineDecoder), into DecodedContent, which PublishRequests hands PublishService as a file's "
+                    + "source");
+
+    @ArchTest
+    static final ArchRule publishTakesDomainInput = noClasses().that().resideInAPackage("io.sites.command.publish..")
+            .should().dependOnClassesThat().haveFullyQualifiedName("io.sites.api.json.PublishWebsiteRequest")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("io.sites.api.json.PublishVersionRequest")
+            .because("each entry point maps its own wire format to NewWebsite or NewVersion (REST and MCP share "
+                    + "theirs in PublishRequests), so no adapter encodes bytes it already has to publish them");
 
     @ArchTest
     static final ArchRule toolsCallTheOperationsTheControllersCall = noClasses().that()

@@ -1,7 +1,7 @@
 package io.sites.app;
 
-import io.sites.command.fetch.AddressPolicy;
-import io.sites.command.fetch.SourceFetches;
+import io.sites.command.remote.AddressPolicy;
+import io.sites.command.remote.SourceFetches;
 import java.net.InetAddress;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;

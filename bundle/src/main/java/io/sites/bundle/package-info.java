@@ -1,6 +1,6 @@
 /**
  * Reading a bundle and every authoring rule, with no Spring and no Axon: BundleReader is the entry and orchestrates;
- * the rules live in {@code rules}, the content checks and decoders in {@code decode}. The command side's publish,
- * fetch and upload use this package; the adapters only BundleLimits, InlineDecoder and DecodedContent.
+ * the rules live in {@code rules}, the content checks and decoders in {@code decode}. The command side's publish
+ * and remote use this package; the adapters only BundleLimits, InlineDecoder and DecodedContent.
  */
 package io.sites.bundle;

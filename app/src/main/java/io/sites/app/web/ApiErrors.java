@@ -5,7 +5,7 @@ import io.sites.api.json.ErrorBody;
 import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimitReachedException;
-import io.sites.command.upload.UploadRefusedException;
+import io.sites.command.remote.UploadRefusedException;
 import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.VersionNotFoundException;

@@ -31,7 +31,7 @@ import io.sites.command.publish.PublishService;
 import io.sites.command.publish.PublishedVersion;
 import io.sites.command.publish.PublishedWebsite;
 import io.sites.command.publish.WebsiteLifecycle;
-import io.sites.command.upload.Uploads;
+import io.sites.command.remote.Uploads;
 import io.sites.command.website.SlugSuggestions;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -92,7 +92,7 @@ public class ApiOperations {
     /** createWebsite with the inline content of some files already decoded by the adapter, by index in files. */
     public PublishWebsiteResult createWebsite(AccountId caller, PublishWebsiteRequest request,
             Map<Integer, DecodedContent> decoded) {
-        PublishedWebsite published = publishing.createWebsite(caller, request, decoded);
+        PublishedWebsite published = publishing.createWebsite(caller, PublishRequests.website(request, decoded));
         return new PublishWebsiteResult(published.websiteId().value(), published.jobId().value(),
                 published.version(), published.slug(), urls.page(published.slug()), published.bytesWritten());
     }
@@ -106,7 +106,8 @@ public class ApiOperations {
     /** createWebsiteVersion with some contents already decoded, as {@link #createWebsite}. */
     public PublishVersionResult createWebsiteVersion(AccountId caller, String websiteId,
             PublishVersionRequest request, Map<Integer, DecodedContent> decoded) {
-        PublishedVersion published = publishing.publishVersion(caller, websiteId, request, decoded);
+        PublishedVersion published = publishing.publishVersion(caller, websiteId,
+                PublishRequests.version(request, decoded));
         return new PublishVersionResult(published.websiteId().value(), published.jobId().value(),
                 published.version(), published.current(), urls.page(published.slug()), published.bytesWritten());
     }

@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.bundle.BundleLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,7 +13,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The hand-written OpenAPI 3.1 description (openapi/openapi.json), read once. The spec, not the code, is the
- * contract: GET /v1/openapi.json serves it, and the MCP tools take their input and output schemas from it.
+ * contract: GET /v1/openapi.json serves it, and the MCP tools take their input and output schemas from it. The one
+ * number in it that is a setting, an upload's largest declared size, is the per-file limit as configured.
  */
 @Component
 public class OpenApiDocument {
@@ -20,12 +22,18 @@ public class OpenApiDocument {
 
     private final ObjectNode document;
 
-    OpenApiDocument() {
+    OpenApiDocument(BundleLimits limits) {
         try (InputStream in = new ClassPathResource(RESOURCE).getInputStream()) {
             this.document = (ObjectNode) JsonMapper.builder().build().readTree(in);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + RESOURCE, e);
         }
+        ObjectNode size = (ObjectNode) document.at("/components/schemas/CreateUploadsRequest/properties/files/items"
+                + "/properties/size");
+        if (!size.has("maximum")) {
+            throw new IllegalStateException(RESOURCE + " no longer bounds an upload's declared size");
+        }
+        size.put("maximum", limits.fileBytes());
     }
 
     /** A copy of the document, free to change. */

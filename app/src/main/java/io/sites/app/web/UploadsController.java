@@ -4,7 +4,7 @@ import io.sites.api.AccountId;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.CreateUploadsResult;
 import io.sites.api.json.UploadReceived;
-import io.sites.command.upload.Uploads;
+import io.sites.command.remote.Uploads;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import org.springframework.http.HttpStatus;

@@ -7,13 +7,12 @@ import static io.sites.api.ViolationCode.ZIP_INVALID;
 import static io.sites.api.ViolationCode.ZIP_TOO_MANY_ENTRIES;
 
 import io.sites.api.Violation;
-import io.sites.api.json.PublishFile;
 import io.sites.bundle.BundleLimits;
-import java.io.ByteArrayOutputStream;
+import io.sites.command.limits.CappedInputStream;
+import io.sites.command.publish.FileInput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.zip.ZipEntry;
@@ -22,9 +21,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.multipart.MultipartFile;
 
 /**
- * Turns what a browser sent (the files of a chosen folder, or one .zip) into the bundle files of a publish
- * request, each base64-encoded as the REST interface allows. Everything else (paths, types, authoring rules) is
- * checked by the same {@code PublishService} as every other publish.
+ * Turns what a browser sent (the files of a chosen folder, or one .zip) into the files of a publish, each given by
+ * the bytes read. Everything else (paths, types, authoring rules) is checked by the same {@code PublishService} as
+ * every other publish.
  *
  * <p>Zip archives are read as a stream with hard limits, so no archive can exhaust memory or escape the bundle:
  * at most {@value #MAX_ENTRIES} entries; every entry's inflated size is counted while it is read, and reading stops
@@ -44,7 +43,7 @@ class UploadedBundle {
     }
 
     /** The files, or the problems that stopped them from being read (shown like a bundle's violations). */
-    record Read(List<PublishFile> files, List<Violation> problems) {
+    record Read(List<FileInput> files, List<Violation> problems) {
         boolean empty() {
             return files.isEmpty() && problems.isEmpty();
         }
@@ -132,26 +131,28 @@ class UploadedBundle {
     private static Read done(List<Named> named, List<Violation> problems) {
         List<Named> kept = named.stream().filter(file -> !skipped(file.path())).toList();
         String top = commonTop(kept);
-        List<PublishFile> files = kept.stream()
-                .map(file -> PublishFile.base64(top == null ? file.path() : file.path().substring(top.length()),
-                        Base64.getEncoder().encodeToString(file.bytes())))
+        List<FileInput> files = kept.stream()
+                .map(file -> FileInput.bytes(top == null ? file.path() : file.path().substring(top.length()),
+                        file.bytes()))
                 .toList();
         return new Read(files, problems);
     }
 
     /** The entry's bytes, or null as soon as it is longer than max (the rest is not inflated). */
     private static byte[] readAtMost(InputStream in, long max) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buffer = new byte[64 * 1024];
-        long read = 0;
-        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-            read += n;
-            if (read > max) {
-                return null;
-            }
-            out.write(buffer, 0, n);
+        try {
+            // Not closed: closing the capped stream would close the archive, whose next entry is still to come.
+            return new CappedInputStream(in, max, PastCap::new).readAllBytes();
+        } catch (PastCap past) {
+            return null;
         }
-        return out.toByteArray();
+    }
+
+    /** The entry is longer than it may be; thrown and caught within {@link #readAtMost}, so it carries no trace. */
+    private static final class PastCap extends RuntimeException {
+        PastCap() {
+            super(null, null, false, false);
+        }
     }
 
     /** "site/" when every path starts with that same folder, else null. */

@@ -11,8 +11,6 @@ import io.sites.api.Violation;
 import io.sites.api.WebsiteId;
 import io.sites.api.WebsiteListView;
 import io.sites.api.WebsiteView;
-import io.sites.api.json.PublishVersionRequest;
-import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccountUser;
 import io.sites.app.identity.Accounts;
@@ -20,6 +18,8 @@ import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
 import io.sites.command.limits.WebsiteLimitReachedException;
+import io.sites.command.publish.NewVersion;
+import io.sites.command.publish.NewWebsite;
 import io.sites.command.publish.PublishService;
 import io.sites.command.publish.PublishedVersion;
 import io.sites.command.publish.PublishedWebsite;
@@ -110,7 +110,7 @@ class WebsitePages {
         model.addAttribute("slug", slug);
         UploadedBundle.Read read = uploads.read(folder, paths, zip);
         return publish(read, model, response, "website-new", () -> {
-            PublishedWebsite published = publishing.createWebsite(person.account(), new PublishWebsiteRequest(
+            PublishedWebsite published = publishing.createWebsite(person.account(), new NewWebsite(
                     blankToNull(name), category, null, blankToNull(slug), read.files()));
             return published.jobId().value();
         });
@@ -149,7 +149,7 @@ class WebsitePages {
         String view = website(person, websiteId, model);
         return publish(read, model, response, view, () -> {
             PublishedVersion published = publishing.publishVersion(person.account(), websiteId,
-                    new PublishVersionRequest(read.files(), blankToNull(message), promote));
+                    new NewVersion(read.files(), blankToNull(message), promote));
             return published.jobId().value();
         });
     }

@@ -89,14 +89,14 @@ class CodeCatalogueDocumentsTest {
 
     @Test
     void mcpToolTextsNameOnlyCataloguedCodes() throws ReflectiveOperationException {
-        Constructor<OpenApiDocument> constructor = OpenApiDocument.class.getDeclaredConstructor();
+        Constructor<OpenApiDocument> constructor = OpenApiDocument.class.getDeclaredConstructor(BundleLimits.class);
         constructor.setAccessible(true);
         JsonMapper json = JsonMapper.builder().build();
         // The texts only ask the operations for the fetch limit; the limits are the specification's.
         ApiOperations operations = Mockito.mock(ApiOperations.class);
         Mockito.when(operations.fetchesPerHour()).thenReturn(200);
-        WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(constructor.newInstance()), json,
-                BundleLimits.spec());
+        WebsiteTools tools = new WebsiteTools(operations,
+                new ToolSchemas(constructor.newInstance(BundleLimits.spec())), json, BundleLimits.spec());
         StringBuilder texts = new StringBuilder(tools.instructions()).append('\n').append(VersionTools.INSTRUCTIONS);
         java.util.stream.Stream.concat(tools.specifications().stream(),
                         new VersionTools(operations, tools).specifications().stream())

@@ -42,6 +42,19 @@ class LimitTextsTest extends EmbeddedAppTest {
     }
 
     @Test
+    void theOpenApiDocumentAndTheToolSchemasBoundAnUploadByTheConfiguredFileLimit() throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + serverPort
+                + "/v1/openapi.json")).build();
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).contains("\"maximum\":10485760").doesNotContain("52428800");
+        }
+        String tools = mcp("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+        assertThat(tools).contains("\"maximum\":10485760").doesNotContain("52428800");
+    }
+
+    @Test
     void thePublishPageNamesTheConfiguredFileLimit() {
         Browser browser = new Browser(serverPort, "127.0.0.1");
         browser.signUp("limit-texts", "correct horse battery");

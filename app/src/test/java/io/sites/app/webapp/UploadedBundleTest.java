@@ -3,13 +3,13 @@ package io.sites.app.webapp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.Violation;
-import io.sites.api.json.PublishFile;
 import io.sites.bundle.BundleLimits;
+import io.sites.command.publish.FileInput;
+import io.sites.command.publish.FileSource;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -25,16 +25,14 @@ class UploadedBundleTest {
         UploadedBundle.Read read = uploads.unzip(zip("site/index.html", "<h1>hi</h1>", "site/css/a.css", "h1{}",
                 "site/.DS_Store", "x", "__MACOSX/site/._index.html", "x", "site/.git/HEAD", "ref"));
         assertThat(read.problems()).isEmpty();
-        assertThat(read.files()).extracting(PublishFile::path).containsExactly("index.html", "css/a.css");
-        assertThat(read.files().getFirst().contentEncoding()).isEqualTo("base64");
-        assertThat(new String(Base64.getDecoder().decode(read.files().getFirst().content()), StandardCharsets.UTF_8))
-                .isEqualTo("<h1>hi</h1>");
+        assertThat(read.files()).extracting(FileInput::path).containsExactly("index.html", "css/a.css");
+        assertThat(new String(bytes(read.files().getFirst()), StandardCharsets.UTF_8)).isEqualTo("<h1>hi</h1>");
     }
 
     @Test
     void twoTopFoldersAreKept() throws IOException {
         UploadedBundle.Read read = uploads.unzip(zip("a/index.html", "x", "b/index.html", "y"));
-        assertThat(read.files()).extracting(PublishFile::path).containsExactly("a/index.html", "b/index.html");
+        assertThat(read.files()).extracting(FileInput::path).containsExactly("a/index.html", "b/index.html");
     }
 
     @Test
@@ -84,8 +82,14 @@ class UploadedBundleTest {
                 new MockMultipartFile("files", "index.html", "text/html", "<h1>x</h1>".getBytes()),
                 new MockMultipartFile("files", "dot.png", "image/png", new byte[] {(byte) 0x89, 'P', 'N', 'G'})),
                 List.of("mysite/index.html", "mysite/img/dot.png"), null);
-        assertThat(read.files()).extracting(PublishFile::path).containsExactly("index.html", "img/dot.png");
-        assertThat(Base64.getDecoder().decode(read.files().get(1).content())).startsWith((byte) 0x89);
+        assertThat(read.files()).extracting(FileInput::path).containsExactly("index.html", "img/dot.png");
+        assertThat(bytes(read.files().get(1))).startsWith((byte) 0x89);
+    }
+
+    /** The web application hands PublishService the bytes it read, never an encoding of them. */
+    private static byte[] bytes(FileInput file) {
+        assertThat(file.source()).isInstanceOf(FileSource.Bytes.class);
+        return ((FileSource.Bytes) file.source()).bytes();
     }
 
     private static ByteArrayInputStream zip(String... namesAndTexts) throws IOException {

@@ -7,24 +7,19 @@ import io.sites.api.JobId;
 import io.sites.api.ManifestEntry;
 import io.sites.api.PublishVersionCommand;
 import io.sites.api.Slug;
-import io.sites.api.Violation;
 import io.sites.api.WebsiteId;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
-import io.sites.api.json.PublishFile;
-import io.sites.api.json.PublishVersionRequest;
-import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.bundle.Bundle;
 import io.sites.bundle.BundleFile;
 import io.sites.bundle.BundleInvalidException;
 import io.sites.bundle.BundleReader;
-import io.sites.bundle.DecodedContent;
-import io.sites.bundle.RemoteFiles;
-import io.sites.command.fetch.SourceFetches;
 import io.sites.command.limits.PublishRateLimit;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
-import io.sites.command.upload.Uploads;
+import io.sites.command.remote.PublishRemoteFiles;
+import io.sites.command.remote.SourceFetches;
+import io.sites.command.remote.Uploads;
 import io.sites.command.website.SlugClaims;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -83,16 +78,8 @@ public class PublishService {
         this.websiteLimit = websiteLimit;
     }
 
-    public PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request) {
-        return createWebsite(owner, request, Map.of());
-    }
-
-    /**
-     * As {@link #createWebsite(AccountId, PublishWebsiteRequest)}, with the inline content of some files already
-     * decoded by the adapter that read the request ({@code decoded}, by index in the request's files).
-     */
-    public PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request,
-            Map<Integer, DecodedContent> decoded) {
+    /** createWebsite: version 1, live when this returns. */
+    public PublishedWebsite createWebsite(AccountId owner, NewWebsite request) {
         Map<String, String> fields = new LinkedHashMap<>();
         checkLength(fields, "name", request.name(), NAME_MAX);
         checkLength(fields, "description", request.description(), DESCRIPTION_MAX);
@@ -109,7 +96,7 @@ public class PublishService {
         if (request.slug() != null) {
             Slug.problem(request.slug()).ifPresent(problem -> fields.put("slug", problem));
         }
-        Bundle bundle = readBundle(owner, fields, request.files(), decoded);
+        Bundle bundle = readBundle(owner, fields, request.files());
 
         String name = request.name() != null && !request.name().isBlank() ? request.name().strip()
                 : request.slug() != null ? request.slug() : "Untitled website";
@@ -132,7 +119,7 @@ public class PublishService {
         return published;
     }
 
-    private PublishedWebsite createWebsite(AccountId owner, PublishWebsiteRequest request, Bundle bundle, String name,
+    private PublishedWebsite createWebsite(AccountId owner, NewWebsite request, Bundle bundle, String name,
             Category category, JobId jobId) {
         List<ManifestEntry> manifest = store(bundle);
         WebsiteId websiteId = WebsiteId.generate();
@@ -156,19 +143,14 @@ public class PublishService {
         }
     }
 
-    public PublishedVersion publishVersion(AccountId caller, String websiteId, PublishVersionRequest request) {
-        return publishVersion(caller, websiteId, request, Map.of());
-    }
-
-    /** As {@link #publishVersion(AccountId, String, PublishVersionRequest)}, with content already decoded. */
-    public PublishedVersion publishVersion(AccountId caller, String websiteId, PublishVersionRequest request,
-            Map<Integer, DecodedContent> decoded) {
+    /** createWebsiteVersion: a complete replacement bundle, live when this returns unless not promoted. */
+    public PublishedVersion publishVersion(AccountId caller, String websiteId, NewVersion request) {
         if (!WebsiteId.isWellFormed(websiteId)) {
             throw new WebsiteNotFoundException(websiteId);
         }
         Map<String, String> fields = new LinkedHashMap<>();
         checkLength(fields, "message", request.message(), MESSAGE_MAX);
-        Bundle bundle = readBundle(caller, fields, request.files(), decoded);
+        Bundle bundle = readBundle(caller, fields, request.files());
         rateLimit.acquire(caller);
         JobId jobId = JobId.generate();
         uploads.claim(caller, slotClaims(request.files(), bundle), jobId.value());
@@ -183,10 +165,10 @@ public class PublishService {
         return published;
     }
 
-    private PublishedVersion publishVersion(AccountId caller, String websiteId, PublishVersionRequest request,
-            Bundle bundle, JobId jobId) {
+    private PublishedVersion publishVersion(AccountId caller, String websiteId, NewVersion request, Bundle bundle,
+            JobId jobId) {
         List<ManifestEntry> manifest = store(bundle);
-        boolean promote = request.promote() == null || request.promote();
+        boolean promote = request.promote();
         String message = request.message() == null || request.message().isBlank() ? null : request.message();
         WebsiteId id = new WebsiteId(websiteId);
         PublishVersionCommand command = new PublishVersionCommand(id, caller, jobId, message, promote, manifest);
@@ -219,43 +201,25 @@ public class PublishService {
      * The upload slots of this publish with the blob each was read as. A valid bundle has one file per request
      * file, in the same order, so the two lists pair up by index.
      */
-    private static List<Uploads.Claim> slotClaims(List<PublishFile> files, Bundle bundle) {
+    private static List<Uploads.Claim> slotClaims(List<FileInput> files, Bundle bundle) {
         List<Uploads.Claim> claims = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
-            PublishFile file = files.get(i);
-            if (file.uploadKey() != null && !file.uploadKey().isBlank()) {
-                claims.add(new Uploads.Claim(file.path(), file.uploadKey(),
-                        bundle.files().get(i).stored().sha256()));
+            FileInput file = files.get(i);
+            if (file.source() instanceof FileSource.UploadKey upload) {
+                claims.add(new Uploads.Claim(file.path(), upload.key(), bundle.files().get(i).stored().sha256()));
             }
         }
         return claims;
     }
 
-    /** Remote files of one publish: the caller's upload slots, and sourceUrl fetches (parallel, counted). */
-    private static RemoteFiles remoteFiles(AccountId caller, Uploads uploads, SourceFetches.Batch fetched) {
-        return new RemoteFiles() {
-            @Override
-            public void prepare(List<Request> requests) {
-                fetched.prepare(requests);
-            }
-
-            @Override
-            public Resolved resolve(String path, PublishFile file) {
-                return file.uploadKey() != null && !file.uploadKey().isBlank()
-                        ? uploads.resolve(caller, path, file)
-                        : fetched.resolve(path, file);
-            }
-        };
-    }
-
-    private Bundle readBundle(AccountId caller, Map<String, String> fields, List<PublishFile> files,
-            Map<Integer, DecodedContent> decoded) {
-        if (files == null || files.isEmpty()) {
+    private Bundle readBundle(AccountId caller, Map<String, String> fields, List<FileInput> files) {
+        if (files.isEmpty()) {
             fields.put("files", "Required: at least one file, and index.html among them.");
             throw new RequestInvalidException(fields, List.of());
         }
-        try (SourceFetches.Batch fetched = fetches.open(caller)) {
-            Bundle bundle = bundles.read(files, remoteFiles(caller, uploads, fetched), decoded);
+        try (PublishRemoteFiles remote = PublishRemoteFiles.open(caller, uploads, fetches)) {
+            ReaderFiles read = ReaderFiles.of(files);
+            Bundle bundle = bundles.read(read.files(), remote, read.decoded());
             if (!fields.isEmpty()) {
                 throw new RequestInvalidException(fields, List.of());
             }

@@ -1,4 +1,4 @@
-package io.sites.command.upload;
+package io.sites.command.remote;
 
 /** A PUT to a putUrl (or a declared size) the service will not take; the adapter maps the reason to a status. */
 public class UploadRefusedException extends RuntimeException {

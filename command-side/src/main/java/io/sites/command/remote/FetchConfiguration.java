@@ -1,4 +1,4 @@
-package io.sites.command.fetch;
+package io.sites.command.remote;
 
 import javax.net.ssl.SSLContext;
 import org.springframework.context.annotation.Bean;

@@ -1,4 +1,4 @@
-package io.sites.command.fetch;
+package io.sites.command.remote;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

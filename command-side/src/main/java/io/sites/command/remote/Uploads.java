@@ -1,4 +1,4 @@
-package io.sites.command.upload;
+package io.sites.command.remote;
 
 import static io.sites.api.ViolationCode.DUPLICATE_PATH;
 import static io.sites.api.ViolationCode.UPLOAD_EXPIRED;

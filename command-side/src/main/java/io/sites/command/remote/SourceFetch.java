@@ -1,4 +1,4 @@
-package io.sites.command.fetch;
+package io.sites.command.remote;
 
 import static io.sites.api.ViolationCode.FILE_TOO_LARGE;
 import static io.sites.api.ViolationCode.SOURCE_ADDRESS_FORBIDDEN;
@@ -273,19 +273,26 @@ final class SourceFetch {
         return line.toString(StandardCharsets.ISO_8859_1);
     }
 
-    /** Content-Length framing: exactly that many bytes, and an error if the connection ends sooner. */
-    private static final class Bounded extends FilterInputStream {
-        private long left;
-
-        Bounded(InputStream in, long length) {
+    /** A filter of the response body: its byte read goes through its array read, where each filter's rule is. */
+    private abstract static class BodyFilter extends FilterInputStream {
+        BodyFilter(InputStream in) {
             super(in);
-            this.left = length;
         }
 
         @Override
         public int read() throws IOException {
             byte[] one = new byte[1];
             return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+    }
+
+    /** Content-Length framing: exactly that many bytes, and an error if the connection ends sooner. */
+    private static final class Bounded extends BodyFilter {
+        private long left;
+
+        Bounded(InputStream in, long length) {
+            super(in);
+            this.left = length;
         }
 
         @Override
@@ -303,18 +310,12 @@ final class SourceFetch {
     }
 
     /** Chunked transfer coding; trailers are read and ignored. */
-    private static final class Chunked extends FilterInputStream {
+    private static final class Chunked extends BodyFilter {
         private long left;
         private boolean done;
 
         Chunked(InputStream in) {
             super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
         }
 
         @Override
@@ -358,7 +359,7 @@ final class SourceFetch {
     }
 
     /** Knows why a read failed: the fetch's deadline passed, or the source did (not the blob store). */
-    private static final class Watched extends FilterInputStream {
+    private static final class Watched extends BodyFilter {
         private final long deadline;
         boolean sourceFailed;
         boolean late;
@@ -366,12 +367,6 @@ final class SourceFetch {
         Watched(InputStream in, long deadline) {
             super(in);
             this.deadline = deadline;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
         }
 
         @Override

@@ -1,4 +1,4 @@
-package io.sites.command.fetch;
+package io.sites.command.remote;
 
 import io.sites.api.AccountId;
 import io.sites.api.Violation;

@@ -1,4 +1,4 @@
-package io.sites.command.fetch;
+package io.sites.command.remote;
 
 import java.net.Inet4Address;
 import java.net.Inet6Address;

@@ -1,0 +1,76 @@
+package io.sites.app.web;
+
+import io.sites.api.json.PublishFile;
+import io.sites.api.json.PublishVersionRequest;
+import io.sites.api.json.PublishWebsiteRequest;
+import io.sites.bundle.DecodedContent;
+import io.sites.command.publish.FileInput;
+import io.sites.command.publish.FileSource;
+import io.sites.command.publish.NewVersion;
+import io.sites.command.publish.NewWebsite;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The interface's publish bodies (REST and MCP share them) as PublishService's input: each file object becomes the
+ * one source its body names. A file object the interface refuses (no body, several, an unknown contentEncoding)
+ * stays as sent, so that the bundle reader words its violation exactly as before; base64 stays encoded until the
+ * reader decodes it, so that invalid base64 is named there with its position.
+ */
+final class PublishRequests {
+    private PublishRequests() {}
+
+    /** @param decoded contents already decoded while the body was read, by index in its files */
+    static NewWebsite website(PublishWebsiteRequest request, Map<Integer, DecodedContent> decoded) {
+        return new NewWebsite(request.name(), request.category(), request.description(), request.slug(),
+                files(request.files(), decoded));
+    }
+
+    /** As {@link #website}; an omitted promote is true. */
+    static NewVersion version(PublishVersionRequest request, Map<Integer, DecodedContent> decoded) {
+        return new NewVersion(files(request.files(), decoded), request.message(),
+                request.promote() == null || request.promote());
+    }
+
+    private static List<FileInput> files(List<PublishFile> files, Map<Integer, DecodedContent> decoded) {
+        if (files == null) {
+            return List.of();
+        }
+        List<FileInput> inputs = new ArrayList<>(files.size());
+        for (int i = 0; i < files.size(); i++) {
+            PublishFile file = files.get(i);
+            inputs.add(file == null ? null
+                    : new FileInput(file.path(), file.contentType(), source(file, decoded.get(i))));
+        }
+        return inputs;
+    }
+
+    private static FileSource source(PublishFile file, DecodedContent decoded) {
+        String encoding = file.contentEncoding();
+        boolean base64 = "base64".equals(encoding);
+        boolean encodingKnown = encoding == null || base64 || "utf8".equals(encoding);
+        boolean content = file.content() != null || decoded != null;
+        boolean source = present(file.sourceUrl());
+        boolean upload = present(file.uploadKey());
+        int bodies = (content ? 1 : 0) + (source ? 1 : 0) + (upload ? 1 : 0);
+        if (bodies != 1 || !encodingKnown) {
+            return new FileSource.Malformed(file.content(), decoded, encoding, file.sourceUrl(), file.uploadKey());
+        }
+        if (source) {
+            return new FileSource.SourceUrl(file.sourceUrl());
+        }
+        if (upload) {
+            return new FileSource.UploadKey(file.uploadKey());
+        }
+        if (decoded != null) {
+            return new FileSource.Decoded(decoded);
+        }
+        return base64 ? new FileSource.Encoded(file.content()) : new FileSource.Text(file.content());
+    }
+
+    /** The interface treats a blank sourceUrl or uploadKey as absent. */
+    private static boolean present(String value) {
+        return value != null && !value.isBlank();
+    }
+}

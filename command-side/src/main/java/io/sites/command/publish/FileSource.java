@@ -1,0 +1,71 @@
+package io.sites.command.publish;
+
+import io.sites.bundle.DecodedContent;
+import java.util.Objects;
+
+/**
+ * Where one file's bytes come from, as an entry point hands it to {@link PublishService}: bytes it already holds,
+ * text, inline content still encoded, content decoded while the request was read, an upload slot or a sourceUrl.
+ * Each adapter maps its own wire format to one of these; the bundle reader checks them all by the same rules.
+ */
+public sealed interface FileSource {
+
+    /** Bytes the entry point already holds, such as a file the web application unpacked. */
+    record Bytes(byte[] bytes) implements FileSource {
+        public Bytes {
+            Objects.requireNonNull(bytes, "bytes");
+        }
+    }
+
+    /** The file's text, stored as UTF-8; an unpaired surrogate in it is a violation. */
+    record Text(String text) implements FileSource {
+        public Text {
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    /**
+     * Inline content still base64-encoded: decoded when the bundle is read, so text that is not base64 is a
+     * violation saying what is wrong and where, and a file above the limit is never decoded whole.
+     */
+    record Encoded(String base64) implements FileSource {
+        public Encoded {
+            Objects.requireNonNull(base64, "base64");
+        }
+    }
+
+    /**
+     * Inline content the adapter decoded while it read the request (a large body is never one String), with its
+     * verdict: the bundle reader gives it the same checks and messages as the text would have had.
+     */
+    record Decoded(DecodedContent content) implements FileSource {
+        public Decoded {
+            Objects.requireNonNull(content, "content");
+        }
+    }
+
+    /** One of the caller's upload slots, resolved to its stored blob. */
+    record UploadKey(String key) implements FileSource {
+        public UploadKey {
+            Objects.requireNonNull(key, "key");
+        }
+    }
+
+    /** A public https address the bytes are fetched from, straight into the blob store. */
+    record SourceUrl(String url) implements FileSource {
+        public SourceUrl {
+            Objects.requireNonNull(url, "url");
+        }
+    }
+
+    /**
+     * A body the interface refuses as sent: none, more than one, or a contentEncoding it does not know. Kept as the
+     * client wrote it, so that the violation names exactly what was sent.
+     *
+     * @param decoded the content, when the adapter decoded it while reading the request (then {@code content} is
+     *                null)
+     */
+    record Malformed(String content, DecodedContent decoded, String contentEncoding, String sourceUrl,
+            String uploadKey) implements FileSource {
+    }
+}

@@ -1,0 +1,19 @@
+package io.sites.command.publish;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A website to create with its first version, as every entry point asks for it. Category stays text so that an
+ * unknown one is answered naming the field.
+ *
+ * @param name        display name, or null to derive it from the slug
+ * @param slug        the subdomain asked for, or null to derive one from the name
+ * @param files       the bundle in the order it was sent; an entry is null where the client sent no file object
+ */
+public record NewWebsite(String name, String category, String description, String slug, List<FileInput> files) {
+    public NewWebsite {
+        files = files == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(files));
+    }
+}
