@@ -1,7 +1,20 @@
 package io.sites.api;
 
+import java.util.Objects;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /** Makes an account an editor of a website; only the owner may. */
-public record AddCollaboratorCommand(@TargetAggregateIdentifier WebsiteId websiteId, AccountId by, AccountId collaborator) {
+public record AddCollaboratorCommand(@TargetAggregateIdentifier WebsiteId websiteId, AccountId by,
+        AccountId collaborator, Actor actor) {
+
+    public AddCollaboratorCommand {
+        if (!Objects.requireNonNull(actor, "actor").accountId().equals(by)) {
+            throw new IllegalArgumentException("The actor must be the account the record names");
+        }
+    }
+
+    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    public AddCollaboratorCommand(WebsiteId websiteId, AccountId by, AccountId collaborator) {
+        this(websiteId, by, collaborator, Actor.unrecorded(by));
+    }
 }

@@ -1,6 +1,7 @@
 package io.sites.api;
 
 import java.util.List;
+import java.util.Objects;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /** Creates a website together with its first version; the slug has been chosen but not yet claimed. */
@@ -12,9 +13,19 @@ public record CreateWebsiteCommand(
         Category category,
         String description,
         JobId jobId,
-        List<ManifestEntry> files) {
+        List<ManifestEntry> files,
+        Actor actor) {
 
     public CreateWebsiteCommand {
+        if (!Objects.requireNonNull(actor, "actor").accountId().equals(owner)) {
+            throw new IllegalArgumentException("The actor must be the owner who creates the website");
+        }
         files = List.copyOf(files);
+    }
+
+    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    public CreateWebsiteCommand(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
+            String description, JobId jobId, List<ManifestEntry> files) {
+        this(websiteId, owner, name, slug, category, description, jobId, files, Actor.unrecorded(owner));
     }
 }

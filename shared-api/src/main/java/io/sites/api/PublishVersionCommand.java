@@ -1,6 +1,7 @@
 package io.sites.api;
 
 import java.util.List;
+import java.util.Objects;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /** Adds a version to a website; the aggregate numbers it. Its blobs are already stored. */
@@ -10,10 +11,20 @@ public record PublishVersionCommand(
         JobId jobId,
         String message,
         boolean promote,
-        List<ManifestEntry> files) {
+        List<ManifestEntry> files,
+        Actor actor) {
 
     public PublishVersionCommand {
+        if (!Objects.requireNonNull(actor, "actor").accountId().equals(publishedBy)) {
+            throw new IllegalArgumentException("The actor must be the account the record names");
+        }
         files = List.copyOf(files);
+    }
+
+    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    public PublishVersionCommand(WebsiteId websiteId, AccountId publishedBy, JobId jobId, String message,
+            boolean promote, List<ManifestEntry> files) {
+        this(websiteId, publishedBy, jobId, message, promote, files, Actor.unrecorded(publishedBy));
     }
 
     /** What the aggregate answers: the number it gave the version, and the website's slug. */

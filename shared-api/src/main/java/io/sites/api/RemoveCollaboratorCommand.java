@@ -1,7 +1,20 @@
 package io.sites.api;
 
+import java.util.Objects;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /** Takes an editor's access away; only the owner may. */
-public record RemoveCollaboratorCommand(@TargetAggregateIdentifier WebsiteId websiteId, AccountId by, AccountId collaborator) {
+public record RemoveCollaboratorCommand(@TargetAggregateIdentifier WebsiteId websiteId, AccountId by,
+        AccountId collaborator, Actor actor) {
+
+    public RemoveCollaboratorCommand {
+        if (!Objects.requireNonNull(actor, "actor").accountId().equals(by)) {
+            throw new IllegalArgumentException("The actor must be the account the record names");
+        }
+    }
+
+    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    public RemoveCollaboratorCommand(WebsiteId websiteId, AccountId by, AccountId collaborator) {
+        this(websiteId, by, collaborator, Actor.unrecorded(by));
+    }
 }

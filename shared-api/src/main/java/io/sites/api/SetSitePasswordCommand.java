@@ -1,7 +1,20 @@
 package io.sites.api;
 
+import java.util.Objects;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /** Protects a site with a password, or lifts the protection (passwordHash null). The hash is made before the command, so the aggregate stays pure. */
-public record SetSitePasswordCommand(@TargetAggregateIdentifier WebsiteId websiteId, AccountId by, String passwordHash) {
+public record SetSitePasswordCommand(@TargetAggregateIdentifier WebsiteId websiteId, AccountId by,
+        String passwordHash, Actor actor) {
+
+    public SetSitePasswordCommand {
+        if (!Objects.requireNonNull(actor, "actor").accountId().equals(by)) {
+            throw new IllegalArgumentException("The actor must be the account the record names");
+        }
+    }
+
+    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    public SetSitePasswordCommand(WebsiteId websiteId, AccountId by, String passwordHash) {
+        this(websiteId, by, passwordHash, Actor.unrecorded(by));
+    }
 }

@@ -1,13 +1,14 @@
 package io.sites.api;
 
 import java.util.List;
+import java.util.Objects;
 import org.axonframework.serialization.Revision;
 
 /**
  * A version was stored. The manifest travels inline so that the history alone can rebuild every read model and
  * audit any version without touching the blob store.
  */
-@Revision("1")
+@Revision("2")
 public record VersionPublished(
         WebsiteId websiteId,
         JobId jobId,
@@ -16,10 +17,20 @@ public record VersionPublished(
         String message,
         boolean promote,
         AccountId publishedBy,
-        List<ManifestEntry> files) {
+        List<ManifestEntry> files,
+        Actor actor) {
 
     public VersionPublished {
+        if (!Objects.requireNonNull(actor, "actor").accountId().equals(publishedBy)) {
+            throw new IllegalArgumentException("The actor must be the account the record names");
+        }
         files = List.copyOf(files);
+    }
+
+    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    public VersionPublished(WebsiteId websiteId, JobId jobId, int version, VersionKind kind, String message,
+            boolean promote, AccountId publishedBy, List<ManifestEntry> files) {
+        this(websiteId, jobId, version, kind, message, promote, publishedBy, files, Actor.unrecorded(publishedBy));
     }
 
     public long totalBytes() {

@@ -1,13 +1,27 @@
 package io.sites.api;
 
+import java.util.Objects;
 import org.axonframework.serialization.Revision;
 
-@Revision("1")
+@Revision("2")
 public record WebsiteCreated(
         WebsiteId websiteId,
         AccountId owner,
         String name,
         String slug,
         Category category,
-        String description) {
+        String description,
+        Actor actor) {
+
+    public WebsiteCreated {
+        if (!Objects.requireNonNull(actor, "actor").accountId().equals(owner)) {
+            throw new IllegalArgumentException("The actor must be the owner who creates the website");
+        }
+    }
+
+    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    public WebsiteCreated(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
+            String description) {
+        this(websiteId, owner, name, slug, category, description, Actor.unrecorded(owner));
+    }
 }

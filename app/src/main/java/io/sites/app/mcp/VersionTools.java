@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The tools beyond the specified eight, each the REST extension of the same name: promote_version (and so
- * rollback) and delete_website. They are built exactly as {@link WebsiteTools} builds its tools (same binding,
+ * rollback), delete_website and get_history. They are built exactly as {@link WebsiteTools} builds its tools (same binding,
  * results and error envelope), with annotations of their own.
  */
 final class VersionTools {
@@ -27,7 +27,7 @@ final class VersionTools {
     }
 
     List<SyncToolSpecification> specifications() {
-        return List.of(promoteVersion(), deleteWebsite());
+        return List.of(promoteVersion(), deleteWebsite(), getHistory());
     }
 
     private SyncToolSpecification promoteVersion() {
@@ -66,6 +66,25 @@ final class VersionTools {
                     return Map.of();
                 },
                 result -> "The website is deleted; its site answers 410 Gone.");
+    }
+
+    private SyncToolSpecification getHistory() {
+        String title = "Read a website's history";
+        return tools.tool("get_history", title, "getHistory", """
+                The history (audit) of a website, newest first: every publish, promotion or rollback, password \
+                change, editor added or removed, creation and deletion, with when, who (accountId and username) and \
+                through which door (via: token, oauth, web or operator, and the token's or client's name as \
+                credential; absent for old events). Owners and editors may. Pages of limit items (1 to 100, default \
+                50); pass next as before for older ones. Fails with NOT_FOUND when the website is not visible to you.""",
+                // Reads only this service's events: read-only, idempotent, closed world.
+                new ToolAnnotations(title, true, false, true, false, null),
+                Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID),
+                (caller, arguments) -> operations.getHistory(caller.accountId(),
+                        WebsiteTools.text(arguments, "websiteId"), number(arguments.get("limit")),
+                        number(arguments.get("before"))),
+                result -> result.get("items") instanceof List<?> items ? items.size() + " events"
+                        + (result.get("next") == null ? "." : "; older ones with before " + result.get("next") + ".")
+                        : "The history.");
     }
 
     /** A JSON number as the path would carry it: 3 and 3.0 are "3"; anything else is passed on as written. */
