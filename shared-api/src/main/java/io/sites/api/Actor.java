@@ -19,6 +19,16 @@ public record Actor(AccountId accountId, Door via, String credential) implements
         return new Actor(accountId, null, null);
     }
 
+    /**
+     * Checks a record that names the acting account twice, in its own field ({@code by}, {@code owner}, ...) and in
+     * its actor: both must name the same account.
+     */
+    static void requireAccount(Actor actor, AccountId account) {
+        if (!Objects.requireNonNull(actor, "actor").accountId().equals(account)) {
+            throw new IllegalArgumentException("The actor must be the account the record names");
+        }
+    }
+
     /** The same person through the operator's command line (an operator acts for the website's owner). */
     public static Actor operatorFor(AccountId accountId) {
         return new Actor(accountId, Door.OPERATOR, null);

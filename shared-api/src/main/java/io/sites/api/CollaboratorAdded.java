@@ -1,15 +1,12 @@
 package io.sites.api;
 
-import java.util.Objects;
 import org.axonframework.serialization.Revision;
 
 @Revision("2")
 public record CollaboratorAdded(WebsiteId websiteId, AccountId collaborator, AccountId by, Actor actor) {
 
     public CollaboratorAdded {
-        if (!Objects.requireNonNull(actor, "actor").accountId().equals(by)) {
-            throw new IllegalArgumentException("The actor must be the account the record names");
-        }
+        Actor.requireAccount(actor, by);
     }
 
     /** The old shape, for an account whose door is not recorded (tests, fixtures). */

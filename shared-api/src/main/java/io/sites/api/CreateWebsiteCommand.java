@@ -1,7 +1,6 @@
 package io.sites.api;
 
 import java.util.List;
-import java.util.Objects;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /** Creates a website together with its first version; the slug has been chosen but not yet claimed. */
@@ -17,9 +16,7 @@ public record CreateWebsiteCommand(
         Actor actor) {
 
     public CreateWebsiteCommand {
-        if (!Objects.requireNonNull(actor, "actor").accountId().equals(owner)) {
-            throw new IllegalArgumentException("The actor must be the owner who creates the website");
-        }
+        Actor.requireAccount(actor, owner);
         files = List.copyOf(files);
     }
 

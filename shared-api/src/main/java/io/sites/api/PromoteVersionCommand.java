@@ -1,6 +1,5 @@
 package io.sites.api;
 
-import java.util.Objects;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /**
@@ -11,9 +10,7 @@ public record PromoteVersionCommand(@TargetAggregateIdentifier WebsiteId website
         Actor actor) {
 
     public PromoteVersionCommand {
-        if (!Objects.requireNonNull(actor, "actor").accountId().equals(by)) {
-            throw new IllegalArgumentException("The actor must be the account the record names");
-        }
+        Actor.requireAccount(actor, by);
     }
 
     /** The old shape, for an account whose door is not recorded (tests, fixtures). */

@@ -1,7 +1,6 @@
 package io.sites.api;
 
 import java.util.List;
-import java.util.Objects;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /** Adds a version to a website; the aggregate numbers it. Its blobs are already stored. */
@@ -15,9 +14,7 @@ public record PublishVersionCommand(
         Actor actor) {
 
     public PublishVersionCommand {
-        if (!Objects.requireNonNull(actor, "actor").accountId().equals(publishedBy)) {
-            throw new IllegalArgumentException("The actor must be the account the record names");
-        }
+        Actor.requireAccount(actor, publishedBy);
         files = List.copyOf(files);
     }
 

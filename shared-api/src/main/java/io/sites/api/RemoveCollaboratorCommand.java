@@ -1,6 +1,5 @@
 package io.sites.api;
 
-import java.util.Objects;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /** Takes an editor's access away; only the owner may. */
@@ -8,9 +7,7 @@ public record RemoveCollaboratorCommand(@TargetAggregateIdentifier WebsiteId web
         AccountId collaborator, Actor actor) {
 
     public RemoveCollaboratorCommand {
-        if (!Objects.requireNonNull(actor, "actor").accountId().equals(by)) {
-            throw new IllegalArgumentException("The actor must be the account the record names");
-        }
+        Actor.requireAccount(actor, by);
     }
 
     /** The old shape, for an account whose door is not recorded (tests, fixtures). */

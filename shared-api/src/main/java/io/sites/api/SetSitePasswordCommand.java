@@ -1,6 +1,5 @@
 package io.sites.api;
 
-import java.util.Objects;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /** Protects a site with a password, or lifts the protection (passwordHash null). The hash is made before the command, so the aggregate stays pure. */
@@ -8,9 +7,7 @@ public record SetSitePasswordCommand(@TargetAggregateIdentifier WebsiteId websit
         String passwordHash, Actor actor) {
 
     public SetSitePasswordCommand {
-        if (!Objects.requireNonNull(actor, "actor").accountId().equals(by)) {
-            throw new IllegalArgumentException("The actor must be the account the record names");
-        }
+        Actor.requireAccount(actor, by);
     }
 
     /** The old shape, for an account whose door is not recorded (tests, fixtures). */

@@ -1,15 +1,12 @@
 package io.sites.api;
 
-import java.util.Objects;
 import org.axonframework.serialization.Revision;
 
 @Revision("2")
 public record SitePasswordSet(WebsiteId websiteId, String passwordHash, AccountId by, Actor actor) {
 
     public SitePasswordSet {
-        if (!Objects.requireNonNull(actor, "actor").accountId().equals(by)) {
-            throw new IllegalArgumentException("The actor must be the account the record names");
-        }
+        Actor.requireAccount(actor, by);
     }
 
     /** The old shape, for an account whose door is not recorded (tests, fixtures). */

@@ -1,6 +1,5 @@
 package io.sites.api;
 
-import java.util.Objects;
 import org.axonframework.serialization.Revision;
 
 /**
@@ -13,9 +12,7 @@ public record VersionPromoted(WebsiteId websiteId, int version, int previousVers
         Actor actor) {
 
     public VersionPromoted {
-        if (!Objects.requireNonNull(actor, "actor").accountId().equals(promotedBy)) {
-            throw new IllegalArgumentException("The actor must be the account the record names");
-        }
+        Actor.requireAccount(actor, promotedBy);
     }
 
     /** The old shape, for an account whose door is not recorded (tests, fixtures). */

@@ -1,7 +1,6 @@
 package io.sites.api;
 
 import java.util.List;
-import java.util.Objects;
 import org.axonframework.serialization.Revision;
 
 /**
@@ -21,9 +20,7 @@ public record VersionPublished(
         Actor actor) {
 
     public VersionPublished {
-        if (!Objects.requireNonNull(actor, "actor").accountId().equals(publishedBy)) {
-            throw new IllegalArgumentException("The actor must be the account the record names");
-        }
+        Actor.requireAccount(actor, publishedBy);
         files = List.copyOf(files);
     }
 

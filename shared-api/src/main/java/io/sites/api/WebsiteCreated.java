@@ -1,6 +1,5 @@
 package io.sites.api;
 
-import java.util.Objects;
 import org.axonframework.serialization.Revision;
 
 @Revision("2")
@@ -14,9 +13,7 @@ public record WebsiteCreated(
         Actor actor) {
 
     public WebsiteCreated {
-        if (!Objects.requireNonNull(actor, "actor").accountId().equals(owner)) {
-            throw new IllegalArgumentException("The actor must be the owner who creates the website");
-        }
+        Actor.requireAccount(actor, owner);
     }
 
     /** The old shape, for an account whose door is not recorded (tests, fixtures). */

@@ -9,14 +9,15 @@ import java.util.Map;
 
 /**
  * The tools beyond the specified eight, each the REST extension of the same name: promote_version (and so
- * rollback), delete_website and get_history. They are built exactly as {@link WebsiteTools} builds its tools (same binding,
- * results and error envelope), with annotations of their own.
+ * rollback), delete_website and get_history. They are built exactly as {@link WebsiteTools} builds its tools (same
+ * binding, results and error envelope), with annotations of their own.
  */
 final class VersionTools {
     static final String INSTRUCTIONS = """
             To roll back, or to make a version stored with promote false live, call promote_version with the \
             websiteId and the version number (list_versions shows them); the site serves it when the call returns. \
-            delete_website takes a website down for good (owner only): its site then answers 410 Gone.""";
+            delete_website takes a website down for good (owner only): its site then answers 410 Gone. get_history \
+            tells who changed a website, when, and through which door.""";
 
     private final ApiOperations operations;
     private final WebsiteTools tools;
@@ -75,7 +76,8 @@ final class VersionTools {
                 change, editor added or removed, creation and deletion, with when, who (accountId and username) and \
                 through which door (via: token, oauth, web or operator, and the token's or client's name as \
                 credential; absent for old events). Owners and editors may. Pages of limit items (1 to 100, default \
-                50); pass next as before for older ones. Fails with NOT_FOUND when the website is not visible to you.""",
+                50); pass next as before for older ones. Fails with NOT_FOUND when the website is not visible to \
+                you.""",
                 // Reads only this service's events: read-only, idempotent, closed world.
                 new ToolAnnotations(title, true, false, true, false, null),
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID),

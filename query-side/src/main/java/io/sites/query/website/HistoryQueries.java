@@ -33,13 +33,10 @@ class HistoryQueries {
 
     @QueryHandler
     Optional<HistoryView> handle(ReadHistory query) {
-        String caller = query.caller().value();
-        String id = query.websiteId().value();
-        Integer visible = jdbc.queryForObject(tables.sql("select count(*) from qs_website w where w.id = ? and "
-                + WebsiteQueries.VISIBLE), Integer.class, id, caller, caller);
-        if (visible == null || visible == 0) {
+        if (!WebsiteQueries.isVisible(jdbc, tables, query.caller(), query.websiteId())) {
             return Optional.empty();
         }
+        String id = query.websiteId().value();
         long end = events.lastSequenceNumberFor(id).orElse(-1L) + 1;
         if (query.before() != null) {
             end = Math.min(end, Math.max(0, query.before()));
