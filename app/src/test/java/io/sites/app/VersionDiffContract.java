@@ -11,6 +11,7 @@ import io.sites.api.AddCollaboratorCommand;
 import io.sites.api.WebsiteId;
 import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.Accounts;
+import io.sites.command.publish.ReadModels;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -96,6 +97,8 @@ public interface VersionDiffContract {
         String id = twoVersions(owner);
         bean(CommandGateway.class).sendAndWait(new AddCollaboratorCommand(new WebsiteId(id), owner.id(),
                 editor.id()));
+        // The read model takes the editor asynchronously; a publish or promote waits for it, a command alone not.
+        bean(ReadModels.class).awaitWebsite(new WebsiteId(id));
         String path = "/v1/websites/" + id + "/versions/2/diff?against=1";
         assertThat(http().get(path, editor.token()).status()).isEqualTo(200);
         assertThat(http().get(path, null).status()).isEqualTo(401);
