@@ -38,8 +38,8 @@ class OpenApiTest extends EmbeddedAppTest {
     static final List<String> OPERATIONS = List.of("getApiIndex", "listWebsites", "createWebsite", "getWebsite",
             "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug",
             // Extensions of interface 1.0.0, marked as such.
-            "promoteVersion", "deleteWebsite");
-    static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite");
+            "promoteVersion", "deleteWebsite", "diffVersions");
+    static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "diffVersions");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {
@@ -136,6 +136,12 @@ class OpenApiTest extends EmbeddedAppTest {
         check(document, "promoteVersion", http().post(promote, noToken, ""), 401);
         check(document, "promoteVersion", http().post(promote, BOB, ""), 404);
         check(document, "promoteVersion", http().post(promote.replace("/1/", "/7/"), ALICE, ""), 404);
+        String diff = "/v1/websites/" + id + "/versions/2/diff?against=1";
+        check(document, "diffVersions", http().get(diff, ALICE), 200);
+        check(document, "diffVersions", http().get(diff, noToken), 401);
+        check(document, "diffVersions", http().get(diff, BOB), 404);
+        check(document, "diffVersions", http().get(diff.replace("=1", "=7"), ALICE), 404);
+        check(document, "diffVersions", http().get(diff.replace("=1", "=one"), ALICE), 400);
 
         check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, noToken, null, null), 401);
         check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, BOB, null, null), 404);

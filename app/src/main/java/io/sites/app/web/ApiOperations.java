@@ -1,6 +1,7 @@
 package io.sites.app.web;
 
 import io.sites.api.AccountId;
+import io.sites.api.DiffVersions;
 import io.sites.api.FindJob;
 import io.sites.api.FindWebsite;
 import io.sites.api.JobId;
@@ -9,6 +10,7 @@ import io.sites.api.JobView;
 import io.sites.api.ListVersions;
 import io.sites.api.ListWebsites;
 import io.sites.api.Role;
+import io.sites.api.VersionDiffView;
 import io.sites.api.VersionListView;
 import io.sites.api.WebsiteId;
 import io.sites.api.WebsiteListView;
@@ -37,14 +39,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.stereotype.Component;
 
 /**
- * The interface's eight operations and its extensions (promoteVersion, deleteWebsite) with their spec-shaped
- * results, over the application services (PublishService, WebsiteLifecycle, Uploads, SlugSuggestions) and the
- * query bus. The REST controllers add HTTP (status, Location) and the MCP tools add
+ * The interface's eight operations and its extensions (promoteVersion, deleteWebsite, diffVersions) with their
+ * spec-shaped results, over the application services (PublishService, WebsiteLifecycle, Uploads, SlugSuggestions)
+ * and the query bus. The REST controllers add HTTP (status, Location) and the MCP tools add
  * the tool protocol; neither holds a rule of its own. Failures are exceptions that {@link ApiErrors} maps.
  */
 @Component
@@ -52,6 +55,8 @@ public class ApiOperations {
     static final int LIST_LIMIT = 50;
     static final int SLUG_VALUE_MAX = 120;
     static final String PUT_PATH = "/uploads/";
+    private static final Pattern DIGITS = Pattern.compile("[0-9]+");
+    private static final Pattern VERSION_NUMBER = Pattern.compile("[1-9][0-9]{0,8}");
 
     private final PublishService publishing;
     private final Uploads uploads;
@@ -206,6 +211,34 @@ public class ApiOperations {
     /** deleteWebsite (an extension): only the owner; afterwards every operation on it is 404 and its site 410. */
     public void deleteWebsite(AccountId caller, String websiteId) {
         lifecycle.delete(caller, websiteId);
+    }
+
+    /**
+     * diffVersions (an extension): what changed going from version {@code against} to {@code version}, from the two
+     * manifests. A version the website does not have (or a path segment that is no number) is 404 like a website
+     * the caller cannot see; {@code against} missing or not a number is 400, as a bad query parameter is.
+     */
+    public Map<String, Object> diffVersions(AccountId caller, String websiteId, String version, String against) {
+        WebsiteId id = websiteId(websiteId);
+        if (against == null || !DIGITS.matcher(against).matches()) {
+            throw new BadRequestException("against", against == null || against.isBlank()
+                    ? "The query parameter 'against' is required: the version number to compare with."
+                    : "The query parameter 'against' must be a version number, such as 1; it is '" + against + "'.");
+        }
+        int number = versionNumber(websiteId, version);
+        int otherNumber = versionNumber(websiteId, against);
+        VersionDiffView diff = queries.query(new DiffVersions(caller, id, number, otherNumber),
+                ResponseTypes.optionalInstanceOf(VersionDiffView.class)).join()
+                .orElseThrow(() -> new NotFoundException("No website " + websiteId + " with versions " + version
+                        + " and " + against + " is visible to you."));
+        return VersionDiffJson.of(diff);
+    }
+
+    private static int versionNumber(String websiteId, String number) {
+        if (number == null || !VERSION_NUMBER.matcher(number).matches()) {
+            throw new NotFoundException("Website " + websiteId + " has no version " + number + ".");
+        }
+        return Integer.parseInt(number);
     }
 
     /** A malformed id is answered like any id the caller cannot see, without a lookup. */
