@@ -12,6 +12,7 @@ import io.sites.api.ListWebsites;
 import io.sites.api.Role;
 import io.sites.api.VersionDiffView;
 import io.sites.api.VersionListView;
+import io.sites.api.VersionNumber;
 import io.sites.api.WebsiteId;
 import io.sites.api.WebsiteListView;
 import io.sites.api.WebsiteView;
@@ -56,7 +57,6 @@ public class ApiOperations {
     static final int SLUG_VALUE_MAX = 120;
     static final String PUT_PATH = "/uploads/";
     private static final Pattern DIGITS = Pattern.compile("[0-9]+");
-    private static final Pattern VERSION_NUMBER = Pattern.compile("[1-9][0-9]{0,8}");
 
     private final PublishService publishing;
     private final Uploads uploads;
@@ -235,10 +235,8 @@ public class ApiOperations {
     }
 
     private static int versionNumber(String websiteId, String number) {
-        if (number == null || !VERSION_NUMBER.matcher(number).matches()) {
-            throw new NotFoundException("Website " + websiteId + " has no version " + number + ".");
-        }
-        return Integer.parseInt(number);
+        return VersionNumber.parse(number)
+                .orElseThrow(() -> new NotFoundException("Website " + websiteId + " has no version " + number + "."));
     }
 
     /** A malformed id is answered like any id the caller cannot see, without a lookup. */
