@@ -133,8 +133,13 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
     });
     const rollbackId = calls.publish_rollback_site.structuredContent?.websiteId;
     calls.publish_rollback_v2 = await call(client, 'publish_version', {
-      websiteId: rollbackId, files: [{ path: 'index.html', content: '<!doctype html><title>Rollback</title><h1>Rollback v2</h1>' }],
+      websiteId: rollbackId, files: [{ path: 'index.html', content: '<!doctype html><title>Rollback</title><h1>Rollback v2</h1>' },
+        { path: 'about.html', content: '<!doctype html><title>About</title><p>About</p>' }],
     });
+    // diff_versions: version 2 against 1 changes index.html and adds about.html; a bad against, an unknown version.
+    calls.diff_versions = await call(client, 'diff_versions', { websiteId: rollbackId, version: 2, against: 1 });
+    calls.diff_bad_against = await call(client, 'diff_versions', { websiteId: rollbackId, version: 2, against: 'latest' });
+    calls.diff_unknown_version = await call(client, 'diff_versions', { websiteId: rollbackId, version: 99, against: 1 });
     calls.promote_version = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
     if (serverUrl && calls.publish_rollback_site.structuredContent?.pageUrl) {
       report.servedAfterRollback = await fetchPage(calls.publish_rollback_site.structuredContent.pageUrl, serverUrl);

@@ -39,8 +39,8 @@ class OpenApiTest extends EmbeddedAppTest {
     static final List<String> OPERATIONS = List.of("getApiIndex", "listWebsites", "createWebsite", "getWebsite",
             "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug",
             // Extensions of interface 1.0.0, marked as such.
-            "promoteVersion", "deleteWebsite", "getHistory");
-    static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "getHistory");
+            "promoteVersion", "deleteWebsite", "diffVersions", "getHistory");
+    static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "diffVersions", "getHistory");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {
@@ -137,6 +137,12 @@ class OpenApiTest extends EmbeddedAppTest {
         check(document, "promoteVersion", http().post(promote, noToken, ""), 401);
         check(document, "promoteVersion", http().post(promote, BOB, ""), 404);
         check(document, "promoteVersion", http().post(promote.replace("/1/", "/7/"), ALICE, ""), 404);
+        String diff = "/v1/websites/" + id + "/versions/2/diff?against=1";
+        check(document, "diffVersions", http().get(diff, ALICE), 200);
+        check(document, "diffVersions", http().get(diff, noToken), 401);
+        check(document, "diffVersions", http().get(diff, BOB), 404);
+        check(document, "diffVersions", http().get(diff.replace("=1", "=7"), ALICE), 404);
+        check(document, "diffVersions", http().get(diff.replace("=1", "=one"), ALICE), 400);
 
         String history = "/v1/websites/" + id + "/history";
         check(document, "getHistory", http().get(history, ALICE), 200);

@@ -34,7 +34,7 @@ class ApiExceptionHandler {
     @ExceptionHandler({RequestInvalidException.class, RateLimitedException.class, UploadRefusedException.class,
             WebsiteLimitReachedException.class, SlugTakenException.class, NotOwnerException.class,
             WebsiteNotFoundException.class, VersionNotFoundException.class, VersionNotReadyException.class,
-            NotFoundException.class, PayloadTooLargeException.class,
+            NotFoundException.class, BadRequestException.class, PayloadTooLargeException.class,
             Exception.class})
     ResponseEntity<ErrorBody> operationFailed(Exception e) {
         ApiErrors.Failure failure = ApiErrors.of(e);

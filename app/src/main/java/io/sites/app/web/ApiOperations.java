@@ -2,6 +2,7 @@ package io.sites.app.web;
 
 import io.sites.api.AccountId;
 import io.sites.api.Actor;
+import io.sites.api.DiffVersions;
 import io.sites.api.FindJob;
 import io.sites.api.FindWebsite;
 import io.sites.api.HistoryView;
@@ -12,7 +13,9 @@ import io.sites.api.ListVersions;
 import io.sites.api.ListWebsites;
 import io.sites.api.ReadHistory;
 import io.sites.api.Role;
+import io.sites.api.VersionDiffView;
 import io.sites.api.VersionListView;
+import io.sites.api.VersionNumber;
 import io.sites.api.WebsiteId;
 import io.sites.api.WebsiteListView;
 import io.sites.api.WebsiteView;
@@ -40,15 +43,16 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.stereotype.Component;
 
 /**
- * The interface's eight operations and its extensions (promoteVersion, deleteWebsite, getHistory) with their
- * spec-shaped results, over the application services (PublishService, WebsiteLifecycle, Uploads, SlugSuggestions)
- * and the query bus. The REST controllers add HTTP (status, Location) and the MCP tools add the tool protocol;
- * neither holds a rule of its own. Failures are exceptions that {@link ApiErrors} maps.
+ * The interface's eight operations and its extensions (promoteVersion, deleteWebsite, diffVersions,
+ * getHistory) with their spec-shaped results, over the application services (PublishService, WebsiteLifecycle,
+ * Uploads, SlugSuggestions) and the query bus. The REST controllers add HTTP (status, Location) and the MCP tools
+ * add the tool protocol; neither holds a rule of its own. Failures are exceptions that {@link ApiErrors} maps.
  */
 @Component
 public class ApiOperations {
@@ -56,6 +60,7 @@ public class ApiOperations {
     static final int HISTORY_LIMIT_MAX = 100;
     static final int SLUG_VALUE_MAX = 120;
     static final String PUT_PATH = "/uploads/";
+    private static final Pattern DIGITS = Pattern.compile("[0-9]+");
 
     private final PublishService publishing;
     private final Uploads uploads;
@@ -213,6 +218,32 @@ public class ApiOperations {
     }
 
     /**
+     * diffVersions (an extension): what changed going from version {@code against} to {@code version}, from the two
+     * manifests. A version the website does not have (or a path segment that is no number) is 404 like a website
+     * the caller cannot see; {@code against} missing or not a number is 400, as a bad query parameter is.
+     */
+    public Map<String, Object> diffVersions(AccountId caller, String websiteId, String version, String against) {
+        WebsiteId id = websiteId(websiteId);
+        if (against == null || !DIGITS.matcher(against).matches()) {
+            throw new BadRequestException("against", against == null || against.isBlank()
+                    ? "The query parameter 'against' is required: the version number to compare with."
+                    : "The query parameter 'against' must be a version number, such as 1; it is '" + against + "'.");
+        }
+        int number = versionNumber(websiteId, version);
+        int otherNumber = versionNumber(websiteId, against);
+        VersionDiffView diff = queries.query(new DiffVersions(caller, id, number, otherNumber),
+                ResponseTypes.optionalInstanceOf(VersionDiffView.class)).join()
+                .orElseThrow(() -> new NotFoundException("No website " + websiteId + " with versions " + version
+                        + " and " + against + " is visible to you."));
+        return VersionDiffJson.of(diff);
+    }
+
+    private static int versionNumber(String websiteId, String number) {
+        return VersionNumber.parse(number)
+                .orElseThrow(() -> new NotFoundException("Website " + websiteId + " has no version " + number + "."));
+    }
+
+    /**
      * getHistory (an extension): the website's events, newest first, read from the event store; {@code limit} 1 to
      * {@link #HISTORY_LIMIT_MAX} (default {@link #LIST_LIMIT}) and {@code before} the cursor of an earlier page,
      * both as the query string carries them (null when absent). Owners and editors only; 404 like every read.
@@ -230,13 +261,13 @@ public class ApiOperations {
 
     /** A query parameter that must be an integer in range, written plainly (digits only). */
     private static int number(String text, String name, int min, int max, String rule) {
-        if (text.matches("[0-9]{1,10}")) {
+        if (text.length() <= 10 && DIGITS.matcher(text).matches()) {
             long value = Long.parseLong(text);
             if (value >= min && value <= max) {
                 return (int) value;
             }
         }
-        throw new BadParameterException(name, "The query parameter '" + name + "' must be " + rule + ".");
+        throw new BadRequestException(name, "The query parameter '" + name + "' must be " + rule + ".");
     }
 
     /** A malformed id is answered like any id the caller cannot see, without a lookup. */

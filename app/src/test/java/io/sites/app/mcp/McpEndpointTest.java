@@ -37,9 +37,9 @@ class McpEndpointTest extends EmbeddedAppTest {
             "list_websites", "get_website", "list_versions", "get_job_status", "suggest_slug");
     // Extensions, each the REST extension of the same name.
     private static final List<String> TOOLS = java.util.stream.Stream.concat(SPECIFIED.stream(),
-            java.util.stream.Stream.of("promote_version", "delete_website", "get_history")).toList();
+            java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions", "get_history")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
-            "get_job_status", "suggest_slug", "get_history");
+            "get_job_status", "suggest_slug", "diff_versions", "get_history");
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
             registry -> registry.schemaRegistryConfig(SchemaRegistryConfig.builder()
                     .formatAssertionsEnabled(true).build()));
@@ -72,7 +72,7 @@ class McpEndpointTest extends EmbeddedAppTest {
             assertThat(tool.get("description").asString()).as(name).hasSizeGreaterThan(80);
             JsonNode annotations = tool.get("annotations");
             assertThat(annotations.get("readOnlyHint").asBoolean()).as(name).isEqualTo(READS.contains(name));
-            if (SPECIFIED.contains(name) || name.equals("promote_version")) {
+            if (!name.equals("delete_website")) {
                 assertThat(annotations.get("destructiveHint").asBoolean()).as(name).isFalse();
             }
         });
@@ -136,8 +136,8 @@ class McpEndpointTest extends EmbeddedAppTest {
 
         // The extensions: a rollback and forward again, served at once; a website deleted; failures in the envelope.
         String rollbackSlug = calls.get("publish_rollback_site").get("structuredContent").get("slug").asString();
-        for (String call : List.of("publish_rollback_site", "publish_rollback_v2", "promote_version",
-                "promote_version_again", "delete_website", "get_history", "get_history_older")) {
+        for (String call : List.of("publish_rollback_site", "publish_rollback_v2", "diff_versions",
+                "promote_version", "promote_version_again", "delete_website", "get_history", "get_history_older")) {
             JsonNode result = calls.get(call);
             assertThat(result.has("protocolError")).as(call + ": " + result).isFalse();
             assertThat(result.get("isError").asBoolean()).as(call + ": " + result).isFalse();
@@ -145,6 +145,17 @@ class McpEndpointTest extends EmbeddedAppTest {
                     : "publish_version") : call.replace("_again", "").replace("_older", "");
             assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
         }
+        JsonNode diff = calls.get("diff_versions").get("structuredContent");
+        assertThat(diff.get("changed")).hasSize(1);
+        assertThat(diff.get("changed").get(0).get("path").asString()).isEqualTo("index.html");
+        assertThat(diff.get("added")).hasSize(1);
+        assertThat(diff.get("unchanged").asInt()).isZero();
+        assertThat(calls.get("diff_versions").get("text").asString()).startsWith("1 added, 0 removed, 1 changed");
+        JsonNode badAgainst = calls.get("diff_bad_against");
+        assertThat(badAgainst.get("isError").asBoolean()).as(badAgainst.toString()).isTrue();
+        assertThat(badAgainst.get("structuredContent").get("error").get("code").asString()).isEqualTo("BAD_REQUEST");
+        assertThat(badAgainst.get("structuredContent").get("error").get("fields").has("against")).isTrue();
+        assertMatches(tools.get("diff_versions").get("outputSchema"), badAgainst.get("structuredContent"), "bad");
         JsonNode rolledBack = calls.get("promote_version").get("structuredContent");
         assertThat(rolledBack.get("version").asInt()).isEqualTo(1);
         assertThat(rolledBack.get("isCurrent").asBoolean()).isTrue();
@@ -168,13 +179,15 @@ class McpEndpointTest extends EmbeddedAppTest {
         assertMatches(tools.get("get_history").get("outputSchema"), historyGone.get("structuredContent"),
                 "get_history_deleted");
         assertThat(http().site(rollbackSlug, "/").status()).isEqualTo(410);
-        for (String call : List.of("promote_unknown_version", "delete_website_again", "promote_deleted")) {
+        for (String call : List.of("promote_unknown_version", "diff_unknown_version", "delete_website_again",
+                "promote_deleted")) {
             JsonNode result = calls.get(call);
             assertThat(result.get("isError").asBoolean()).as(call + ": " + result).isTrue();
             assertThat(result.get("structuredContent").get("error").get("code").asString()).as(call)
                     .isEqualTo("NOT_FOUND");
             assertThat(result.get("text").asString()).as(call).startsWith("NOT_FOUND (HTTP 404)");
-            String tool = call.startsWith("promote") ? "promote_version" : "delete_website";
+            String tool = call.startsWith("promote") ? "promote_version" : call.startsWith("diff")
+                    ? "diff_versions" : "delete_website";
             assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
         }
 

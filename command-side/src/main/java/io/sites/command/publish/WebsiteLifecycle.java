@@ -3,11 +3,11 @@ package io.sites.command.publish;
 import io.sites.api.Actor;
 import io.sites.api.DeleteWebsiteCommand;
 import io.sites.api.PromoteVersionCommand;
+import io.sites.api.VersionNumber;
 import io.sites.api.WebsiteId;
 import io.sites.command.website.VersionNotFoundException;
 import io.sites.command.website.WebsiteNotFoundException;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
@@ -22,8 +22,6 @@ import org.springframework.stereotype.Service;
 @Service
 public class WebsiteLifecycle {
     private static final int CONCURRENCY_RETRIES = 5;
-    /** A positive int, as written in a path: no sign, no leading zero, no fraction. */
-    private static final Pattern VERSION_NUMBER = Pattern.compile("[1-9][0-9]{0,8}");
 
     private final CommandGateway commands;
     private final ReadModels readModels;
@@ -44,10 +42,7 @@ public class WebsiteLifecycle {
      */
     public Promotion promote(Actor caller, String websiteId, String number) {
         WebsiteId id = visibleId(websiteId);
-        if (number == null || !VERSION_NUMBER.matcher(number).matches()) {
-            throw new VersionNotFoundException(websiteId, number);
-        }
-        int version = Integer.parseInt(number);
+        int version = VersionNumber.parse(number).orElseThrow(() -> new VersionNotFoundException(websiteId, number));
         PromoteVersionCommand.Outcome outcome = send(id, () -> commands.sendAndWait(
                 new PromoteVersionCommand(id, version, caller.accountId(), caller)));
         readModels.awaitWebsite(id);
