@@ -146,9 +146,15 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
     }
     calls.promote_version_again = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
     calls.promote_unknown_version = await call(client, 'promote_version', { websiteId: rollbackId, version: 99 });
+    // The history before the delete: newest first, a page of two and the cursor of the older ones.
+    calls.get_history = await call(client, 'get_history', { websiteId: rollbackId, limit: 2 });
+    calls.get_history_older = await call(client, 'get_history', {
+      websiteId: rollbackId, limit: 2, before: calls.get_history.structuredContent?.next,
+    });
     calls.delete_website = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.delete_website_again = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.promote_deleted = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
+    calls.get_history_deleted = await call(client, 'get_history', { websiteId: rollbackId });
   } finally {
     await client.close();
   }

@@ -20,6 +20,11 @@ public final class Http {
         this.port = port;
     }
 
+    /** The port the service answers on (a browser session on the same service needs it). */
+    public int port() {
+        return port;
+    }
+
     public record Response(int status, HttpResponse<byte[]> raw) {
         public String text() {
             return new String(raw.body(), java.nio.charset.StandardCharsets.UTF_8);

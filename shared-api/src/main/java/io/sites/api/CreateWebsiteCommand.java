@@ -12,9 +12,17 @@ public record CreateWebsiteCommand(
         Category category,
         String description,
         JobId jobId,
-        List<ManifestEntry> files) {
+        List<ManifestEntry> files,
+        Actor actor) {
 
     public CreateWebsiteCommand {
+        Actor.requireAccount(actor, owner);
         files = List.copyOf(files);
+    }
+
+    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    public CreateWebsiteCommand(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
+            String description, JobId jobId, List<ManifestEntry> files) {
+        this(websiteId, owner, name, slug, category, description, jobId, files, Actor.unrecorded(owner));
     }
 }

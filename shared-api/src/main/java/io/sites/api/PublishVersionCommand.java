@@ -10,10 +10,18 @@ public record PublishVersionCommand(
         JobId jobId,
         String message,
         boolean promote,
-        List<ManifestEntry> files) {
+        List<ManifestEntry> files,
+        Actor actor) {
 
     public PublishVersionCommand {
+        Actor.requireAccount(actor, publishedBy);
         files = List.copyOf(files);
+    }
+
+    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    public PublishVersionCommand(WebsiteId websiteId, AccountId publishedBy, JobId jobId, String message,
+            boolean promote, List<ManifestEntry> files) {
+        this(websiteId, publishedBy, jobId, message, promote, files, Actor.unrecorded(publishedBy));
     }
 
     /** What the aggregate answers: the number it gave the version, and the website's slug. */

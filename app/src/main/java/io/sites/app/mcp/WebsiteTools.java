@@ -6,7 +6,7 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
-import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
@@ -188,7 +188,8 @@ final class WebsiteTools {
                 publish_version. A slot is used up by the publish that succeeds with it. At most %d files per \
                 publish may use uploadKey or sourceUrl. Returns uploads: path, uploadKey, putUrl, contentType, \
                 expiresAt.""".formatted(limits.remoteFiles()), WRITE, descriptions,
-                (caller, arguments) -> operations.createUploads(caller, bind(arguments, CreateUploadsRequest.class)),
+                (caller, arguments) -> operations.createUploads(caller.accountId(),
+                        bind(arguments, CreateUploadsRequest.class)),
                 result -> "Upload slots allocated; PUT each file's bytes to its putUrl, then publish with its "
                         + "uploadKey.");
     }
@@ -198,7 +199,7 @@ final class WebsiteTools {
                 List the websites you own or edit, at most 50, most recently updated first: id, name, slug, \
                 pageUrl, status (active, draft, deleted), currentVersionId, role; and websiteLimits (count, max, \
                 canCreate).""", READ, Map.of(),
-                (caller, arguments) -> operations.listWebsites(caller),
+                (caller, arguments) -> operations.listWebsites(caller.accountId()),
                 result -> ((List<?>) result.get("items")).size() + " website(s).");
     }
 
@@ -207,7 +208,7 @@ final class WebsiteTools {
                 One website: status, live pageUrl, the current version, and every version with its number, status, \
                 isCurrent, previewUrl and files (path, contentType, size).""", READ,
                 Map.of("/properties/websiteId", WEBSITE_ID),
-                (caller, arguments) -> operations.getWebsite(caller, text(arguments, "websiteId")),
+                (caller, arguments) -> operations.getWebsite(caller.accountId(), text(arguments, "websiteId")),
                 result -> "Website " + result.get("id") + " (" + result.get("slug") + "), status "
                         + result.get("status") + (result.get("pageUrl") == null ? "" : ", live at "
                                 + result.get("pageUrl")));
@@ -218,7 +219,7 @@ final class WebsiteTools {
                 Every version of a website, newest first, with number, status, isCurrent, message (instruction), \
                 previewUrl and file metadata. Use it to find a stored (promote false) version's previewUrl.""",
                 READ, Map.of("/properties/websiteId", WEBSITE_ID),
-                (caller, arguments) -> operations.listWebsiteVersions(caller, text(arguments, "websiteId")),
+                (caller, arguments) -> operations.listWebsiteVersions(caller.accountId(), text(arguments, "websiteId")),
                 result -> ((List<?>) result.get("versions")).size() + " version(s).");
     }
 
@@ -228,7 +229,7 @@ final class WebsiteTools {
                 (ready once published), progressMessage, pageUrl. Publishes through this server are synchronous, so \
                 a job is already ready when the publish returns.""", READ,
                 Map.of("/properties/jobId", "The job's id (job_…), as returned by a publish."),
-                (caller, arguments) -> operations.getJob(caller, text(arguments, "jobId")),
+                (caller, arguments) -> operations.getJob(caller.accountId(), text(arguments, "jobId")),
                 result -> "Job " + result.get("jobId") + ": " + result.get("status") + ". "
                         + result.get("progressMessage"));
     }
@@ -246,7 +247,7 @@ final class WebsiteTools {
 
     private SyncToolSpecification tool(String name, String title, String operationId, String description,
             boolean readOnly, Map<String, String> descriptions,
-            BiFunction<AccountId, Map<String, Object>, Object> operation,
+            BiFunction<Actor, Map<String, Object>, Object> operation,
             Function<Map<String, Object>, String> summary) {
         return tool(name, title, operationId, description, readOnly
                         // Reads: read-only and idempotent, closed world (only this service's data).
@@ -260,7 +261,7 @@ final class WebsiteTools {
     /** A tool with annotations of its own (see VersionTools); otherwise as every tool here. */
     SyncToolSpecification tool(String name, String title, String operationId, String description,
             ToolAnnotations annotations, Map<String, String> descriptions,
-            BiFunction<AccountId, Map<String, Object>, Object> operation,
+            BiFunction<Actor, Map<String, Object>, Object> operation,
             Function<Map<String, Object>, String> summary) {
         Tool tool = Tool.builder().name(name).title(title).description(description.strip())
                 .inputSchema(schemas.input(operationId, descriptions))

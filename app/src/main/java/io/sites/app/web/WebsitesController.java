@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishVersionResult;
 import io.sites.api.json.PublishWebsiteRequest;
@@ -26,14 +26,14 @@ class WebsitesController {
     }
 
     @PostMapping(consumes = "application/json", produces = "application/json")
-    ResponseEntity<PublishWebsiteResult> createWebsite(AccountId caller, @RequestBody PublishWebsiteRequest request,
+    ResponseEntity<PublishWebsiteResult> createWebsite(Actor caller, @RequestBody PublishWebsiteRequest request,
             HttpServletRequest http) {
         PublishWebsiteResult published = operations.createWebsite(caller, request, PublishBodyConverter.decoded(http));
         return ResponseEntity.created(URI.create("/v1/websites/" + published.websiteId())).body(published);
     }
 
     @PostMapping(path = "/{websiteId}/versions", consumes = "application/json", produces = "application/json")
-    ResponseEntity<PublishVersionResult> createWebsiteVersion(AccountId caller, @PathVariable String websiteId,
+    ResponseEntity<PublishVersionResult> createWebsiteVersion(Actor caller, @PathVariable String websiteId,
             @RequestBody PublishVersionRequest request, HttpServletRequest http) {
         PublishVersionResult published = operations.createWebsiteVersion(caller, websiteId, request,
                 PublishBodyConverter.decoded(http));

@@ -37,9 +37,9 @@ class McpEndpointTest extends EmbeddedAppTest {
             "list_websites", "get_website", "list_versions", "get_job_status", "suggest_slug");
     // Extensions, each the REST extension of the same name.
     private static final List<String> TOOLS = java.util.stream.Stream.concat(SPECIFIED.stream(),
-            java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions")).toList();
+            java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions", "get_history")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
-            "get_job_status", "suggest_slug", "diff_versions");
+            "get_job_status", "suggest_slug", "diff_versions", "get_history");
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
             registry -> registry.schemaRegistryConfig(SchemaRegistryConfig.builder()
                     .formatAssertionsEnabled(true).build()));
@@ -137,12 +137,12 @@ class McpEndpointTest extends EmbeddedAppTest {
         // The extensions: a rollback and forward again, served at once; a website deleted; failures in the envelope.
         String rollbackSlug = calls.get("publish_rollback_site").get("structuredContent").get("slug").asString();
         for (String call : List.of("publish_rollback_site", "publish_rollback_v2", "diff_versions",
-                "promote_version", "promote_version_again", "delete_website")) {
+                "promote_version", "promote_version_again", "delete_website", "get_history", "get_history_older")) {
             JsonNode result = calls.get(call);
             assertThat(result.has("protocolError")).as(call + ": " + result).isFalse();
             assertThat(result.get("isError").asBoolean()).as(call + ": " + result).isFalse();
             String tool = call.startsWith("publish_rollback") ? (call.endsWith("site") ? "publish_website"
-                    : "publish_version") : call.replace("_again", "");
+                    : "publish_version") : call.replace("_again", "").replace("_older", "");
             assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
         }
         JsonNode diff = calls.get("diff_versions").get("structuredContent");
@@ -163,6 +163,21 @@ class McpEndpointTest extends EmbeddedAppTest {
         assertThat(report.get("servedAfterRollback").asString()).contains("Rollback v1");
         assertThat(calls.get("promote_version_again").get("structuredContent").get("version").asInt()).isEqualTo(1);
         assertThat(calls.get("delete_website").get("structuredContent").isEmpty()).isTrue();
+        // get_history: the REST body, newest first (the promotion, version 2, version 1, the creation), in pages.
+        JsonNode newest = calls.get("get_history").get("structuredContent");
+        assertThat(newest.get("items").valueStream().map(item -> item.get("type").asString()).toList())
+                .containsExactly("version.promoted", "version.published");
+        assertThat(newest.get("items").get(0).get("actor").get("via").asString()).isEqualTo("token");
+        assertThat(newest.get("next").asString()).isEqualTo("2");
+        JsonNode older = calls.get("get_history_older").get("structuredContent");
+        assertThat(older.get("items").valueStream().map(item -> item.get("seq").asInt()).toList())
+                .containsExactly(1, 0);
+        assertThat(older.has("next")).isFalse();
+        JsonNode historyGone = calls.get("get_history_deleted");
+        assertThat(historyGone.get("isError").asBoolean()).as(historyGone.toString()).isTrue();
+        assertThat(historyGone.get("structuredContent").get("error").get("code").asString()).isEqualTo("NOT_FOUND");
+        assertMatches(tools.get("get_history").get("outputSchema"), historyGone.get("structuredContent"),
+                "get_history_deleted");
         assertThat(http().site(rollbackSlug, "/").status()).isEqualTo(410);
         for (String call : List.of("promote_unknown_version", "diff_unknown_version", "delete_website_again",
                 "promote_deleted")) {

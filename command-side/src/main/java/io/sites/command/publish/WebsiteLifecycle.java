@@ -1,6 +1,6 @@
 package io.sites.command.publish;
 
-import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.DeleteWebsiteCommand;
 import io.sites.api.PromoteVersionCommand;
 import io.sites.api.VersionNumber;
@@ -40,19 +40,19 @@ public class WebsiteLifecycle {
      * or an unknown website is {@link WebsiteNotFoundException}, a number the website does not have, or no number,
      * {@link VersionNotFoundException}.
      */
-    public Promotion promote(AccountId caller, String websiteId, String number) {
+    public Promotion promote(Actor caller, String websiteId, String number) {
         WebsiteId id = visibleId(websiteId);
         int version = VersionNumber.parse(number).orElseThrow(() -> new VersionNotFoundException(websiteId, number));
         PromoteVersionCommand.Outcome outcome = send(id, () -> commands.sendAndWait(
-                new PromoteVersionCommand(id, version, caller)));
+                new PromoteVersionCommand(id, version, caller.accountId(), caller)));
         readModels.awaitWebsite(id);
         return new Promotion(id, version, outcome.previousVersion(), outcome.changed());
     }
 
     /** Deletes the website: only the owner may ({@code NotOwnerException} for an editor). Its slug stays claimed. */
-    public void delete(AccountId caller, String websiteId) {
+    public void delete(Actor caller, String websiteId) {
         WebsiteId id = visibleId(websiteId);
-        send(id, () -> commands.sendAndWait(new DeleteWebsiteCommand(id, caller)));
+        send(id, () -> commands.sendAndWait(new DeleteWebsiteCommand(id, caller.accountId(), caller)));
         readModels.awaitWebsite(id);
     }
 
