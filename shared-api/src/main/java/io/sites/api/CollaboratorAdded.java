@@ -2,6 +2,7 @@ package io.sites.api;
 
 import org.axonframework.serialization.Revision;
 
+/** The owner made an account an editor of the website: it may read the website and publish versions. */
 @Revision("2")
 public record CollaboratorAdded(WebsiteId websiteId, AccountId collaborator, AccountId by, Actor actor) {
 

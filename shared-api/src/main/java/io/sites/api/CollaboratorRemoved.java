@@ -2,6 +2,7 @@ package io.sites.api;
 
 import org.axonframework.serialization.Revision;
 
+/** The owner took an editor off the website. */
 @Revision("2")
 public record CollaboratorRemoved(WebsiteId websiteId, AccountId collaborator, AccountId by, Actor actor) {
 

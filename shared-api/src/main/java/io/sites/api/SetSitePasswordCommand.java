@@ -2,7 +2,10 @@ package io.sites.api;
 
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
-/** Protects a site with a password, or lifts the protection (passwordHash null). The hash is made before the command, so the aggregate stays pure. */
+/**
+ * Protects a site with a password, or lifts the protection (passwordHash null). The hash is made before the command,
+ * so the aggregate stays pure.
+ */
 public record SetSitePasswordCommand(@TargetAggregateIdentifier WebsiteId websiteId, AccountId by,
         String passwordHash, Actor actor) {
 

@@ -2,6 +2,7 @@ package io.sites.api;
 
 import org.axonframework.serialization.Revision;
 
+/** The owner removed the site password: the site is open to everyone again. */
 @Revision("2")
 public record SitePasswordCleared(WebsiteId websiteId, AccountId by, Actor actor) {
 

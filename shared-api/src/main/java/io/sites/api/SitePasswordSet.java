@@ -2,6 +2,7 @@ package io.sites.api;
 
 import org.axonframework.serialization.Revision;
 
+/** The owner protected the site with a password, stored only as its slow hash. */
 @Revision("2")
 public record SitePasswordSet(WebsiteId websiteId, String passwordHash, AccountId by, Actor actor) {
 

@@ -2,6 +2,7 @@ package io.sites.api;
 
 import org.axonframework.serialization.Revision;
 
+/** A website came to be, owned by the account that created it, at its claimed slug. */
 @Revision("2")
 public record WebsiteCreated(
         WebsiteId websiteId,

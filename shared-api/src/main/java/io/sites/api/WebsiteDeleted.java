@@ -2,6 +2,7 @@ package io.sites.api;
 
 import org.axonframework.serialization.Revision;
 
+/** The owner deleted the website: every read is 404 from now on, its site answers 410, and its slug stays claimed. */
 @Revision("2")
 public record WebsiteDeleted(WebsiteId websiteId, String slug, AccountId by, Actor actor) {
 
