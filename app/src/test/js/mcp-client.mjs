@@ -141,6 +141,15 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
     }
     calls.promote_version_again = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
     calls.promote_unknown_version = await call(client, 'promote_version', { websiteId: rollbackId, version: 99 });
+    // A publish whose answer was lost, retried with the same idempotencyKey: the same version, not another one;
+    // the same key with other arguments is refused.
+    const keyed = {
+      websiteId: rollbackId, promote: false, idempotencyKey: `retry-${Date.now().toString(36)}`,
+      files: [{ path: 'index.html', content: '<!doctype html><title>Rollback</title><h1>Rollback v3</h1>' }],
+    };
+    calls.publish_keyed = await call(client, 'publish_version', keyed);
+    calls.publish_keyed_retry = await call(client, 'publish_version', keyed);
+    calls.publish_keyed_reused = await call(client, 'publish_version', { ...keyed, message: 'Another request' });
     calls.delete_website = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.delete_website_again = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.promote_deleted = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
