@@ -226,6 +226,20 @@ public interface IdempotencyContract {
     }
 
     @Test
+    default void aDryRunIsNeverRecordedUnderItsKey() {
+        User user = user("keyed-dry");
+        String id = website(user);
+        String key = UUID.randomUUID().toString();
+        Map<String, Object> body = version(null, null, file("index.html", "<p>dry</p>"));
+        Http.Response dry = post("/v1/websites/" + id + "/versions?dryRun=true", user, key, body);
+        assertThat(dry.header(IdempotentRequests.REPLAYED)).isNull();
+        Http.Response real = post("/v1/websites/" + id + "/versions", user, key, body);
+        assertThat(real.status()).as(real.text()).isEqualTo(201);
+        assertThat(real.header(IdempotentRequests.REPLAYED)).as("the key was still free").isNull();
+        assertReplayed(post("/v1/websites/" + id + "/versions", user, key, body), real);
+    }
+
+    @Test
     default void invalidKeysAre400AndChangeNothing() {
         User user = user("keyed-invalid");
         Map<String, Object> body = site(null, "Invalid key", file("index.html", "<p>x</p>"));

@@ -8,6 +8,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -54,8 +56,7 @@ class IdempotencyFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         Optional<AccountId> caller = Callers.current();
-        String dryRun = request.getParameter("dryRun");
-        if (caller.isEmpty() || dryRun != null && TRUE.contains(dryRun.toLowerCase(Locale.ROOT))) {
+        if (caller.isEmpty() || dryRun(request.getQueryString())) {
             chain.doFilter(request, response);
             return;
         }
@@ -74,6 +75,25 @@ class IdempotencyFilter extends OncePerRequestFilter {
             case IdempotentRequests.Replayed replayed -> replay(response, replayed.answer());
             case IdempotentRequests.Claimed claimed -> run(request, response, chain, claimed);
         }
+    }
+
+    /**
+     * Whether the query asks for a dry run, read from the query string alone: asking the request for a parameter
+     * would read a form-encoded body before it is hashed.
+     */
+    static boolean dryRun(String query) {
+        if (query == null) {
+            return false;
+        }
+        for (String pair : query.split("&")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0 && "dryRun".equals(pair.substring(0, equals))
+                    && TRUE.contains(URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8)
+                            .toLowerCase(Locale.ROOT))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void run(HttpServletRequest request, HttpServletResponse response, FilterChain chain,

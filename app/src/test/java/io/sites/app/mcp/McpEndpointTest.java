@@ -159,6 +159,10 @@ class McpEndpointTest extends EmbeddedAppTest {
         assertThat(reused.get("isError").asBoolean()).isTrue();
         assertThat(reused.get("structuredContent").get("error").get("code").asString())
                 .isEqualTo("IDEMPOTENCY_KEY_REUSED");
+        JsonNode invalidKeyed = calls.get("publish_keyed_invalid");
+        assertThat(invalidKeyed.get("structuredContent").get("error").get("code").asString())
+                .isEqualTo("PUBLISH_INVALID");
+        assertThat(calls.get("publish_keyed_invalid_retry")).as("a kept failure").isEqualTo(invalidKeyed);
         for (String keyedTool : List.of("publish_website", "publish_version", "create_upload", "promote_version")) {
             JsonNode argument = tools.get(keyedTool).get("inputSchema").get("properties").get("idempotencyKey");
             assertThat(argument.get("type").asString()).as(keyedTool).isEqualTo("string");
