@@ -10,6 +10,7 @@ import io.sites.api.AccountId;
 import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.Accounts;
 import io.sites.app.web.IdempotentRequests;
+import io.sites.command.remote.Uploads;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.Test;
+import org.mockito.Mockito;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
 
@@ -270,6 +272,21 @@ public interface IdempotencyContract {
                         "content", Base64.getEncoder().encodeToString(binary)));
         assertError(post("/v1/websites", user, key, changed), 422, "IDEMPOTENCY_KEY_REUSED");
         assertThat(http().get("/v1/websites", user.token()).json().get("items")).hasSize(1);
+    }
+
+    @Test
+    default void aFaultOfOursIsNotKeptSoTheRetryRunsAgain() {
+        User user = user("keyed-fault");
+        String key = UUID.randomUUID().toString();
+        Map<String, Object> body = Map.of("files", List.of(Map.of("path", "img/fault.png")));
+        // The test classes make Uploads a spy: its next allocation fails as a fault of ours would.
+        Mockito.doThrow(new IllegalStateException("disk on fire")).doCallRealMethod().when(bean(Uploads.class))
+                .allocate(Mockito.any(), Mockito.any());
+        assertError(post("/v1/uploads", user, key, body), 500, "INTERNAL");
+        Http.Response retried = post("/v1/uploads", user, key, body);
+        assertThat(retried.status()).as(retried.text()).isEqualTo(201);
+        assertThat(retried.header(IdempotentRequests.REPLAYED)).isNull();
+        assertReplayed(post("/v1/uploads", user, key, body), retried);
     }
 
     @Test
