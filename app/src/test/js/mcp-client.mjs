@@ -151,6 +151,18 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
     calls.get_history_older = await call(client, 'get_history', {
       websiteId: rollbackId, limit: 2, before: calls.get_history.structuredContent?.next,
     });
+    // A publish whose answer was lost, retried with the same idempotencyKey: the same version, not another one;
+    // the same key with other arguments is refused.
+    const keyed = {
+      websiteId: rollbackId, promote: false, idempotencyKey: `retry-${Date.now().toString(36)}`,
+      files: [{ path: 'index.html', content: '<!doctype html><title>Rollback</title><h1>Rollback v3</h1>' }],
+    };
+    calls.publish_keyed = await call(client, 'publish_version', keyed);
+    calls.publish_keyed_retry = await call(client, 'publish_version', keyed);
+    calls.publish_keyed_reused = await call(client, 'publish_version', { ...keyed, message: 'Another request' });
+    const keyedInvalid = { ...keyed, idempotencyKey: `${keyed.idempotencyKey}-invalid`, files: [{ path: 'about.html', content: '<p>no index</p>' }] };
+    calls.publish_keyed_invalid = await call(client, 'publish_version', keyedInvalid);
+    calls.publish_keyed_invalid_retry = await call(client, 'publish_version', keyedInvalid);
     calls.delete_website = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.delete_website_again = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.promote_deleted = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });

@@ -4,6 +4,7 @@ import io.sites.app.web.OpenApiDocument;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.core.type.TypeReference;
@@ -41,13 +42,14 @@ final class ToolSchemas {
         ObjectNode properties = schema.putObject("properties");
         ArrayNode required = json.createArrayNode();
         for (JsonNode parameter : operation.path("parameters")) {
+            String name = argument(parameter);
             ObjectNode property = (ObjectNode) parameter.get("schema").deepCopy();
-            properties.set(parameter.get("name").asString(), property);
+            properties.set(name, property);
             if (parameter.has("description")) {
                 property.put("description", parameter.get("description").asString());
             }
             if (parameter.path("required").asBoolean(false)) {
-                required.add(parameter.get("name").asString());
+                required.add(name);
             }
         }
         JsonNode body = operation.path("requestBody").path("content").path("application/json").path("schema");
@@ -61,6 +63,20 @@ final class ToolSchemas {
             schema.set("required", required);
         }
         return finish(schema, descriptions);
+    }
+
+    /** A path or query parameter's own name; a header's in lower camel case (Idempotency-Key: idempotencyKey). */
+    private static String argument(JsonNode parameter) {
+        String name = parameter.get("name").asString();
+        if (!"header".equals(parameter.path("in").asString())) {
+            return name;
+        }
+        StringBuilder camel = new StringBuilder();
+        for (String word : name.split("-")) {
+            camel.append(camel.isEmpty() ? word.toLowerCase(Locale.ROOT)
+                    : word.substring(0, 1).toUpperCase(Locale.ROOT) + word.substring(1).toLowerCase(Locale.ROOT));
+        }
+        return camel.toString();
     }
 
     /**

@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import org.springframework.http.HttpStatus;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -93,9 +94,12 @@ final class WebsiteTools {
     private final JsonMapper json;
     private final BundleLimits limits;
     private final String authoringRules;
+    private final IdempotentCalls idempotent;
 
-    WebsiteTools(ApiOperations operations, ToolSchemas schemas, JsonMapper json, BundleLimits limits) {
+    WebsiteTools(ApiOperations operations, ToolSchemas schemas, JsonMapper json, BundleLimits limits,
+            IdempotentCalls idempotent) {
         this.operations = operations;
+        this.idempotent = idempotent;
         this.schemas = schemas;
         this.results = new ToolResults(json);
         this.json = json;
@@ -263,23 +267,38 @@ final class WebsiteTools {
             ToolAnnotations annotations, Map<String, String> descriptions,
             BiFunction<Actor, Map<String, Object>, Object> operation,
             Function<Map<String, Object>, String> summary) {
+        Map<String, Object> input = schemas.input(operationId, descriptions);
         Tool tool = Tool.builder().name(name).title(title).description(description.strip())
-                .inputSchema(schemas.input(operationId, descriptions))
+                .inputSchema(input)
                 .outputSchema(schemas.output(operationId))
                 .annotations(annotations)
                 .build();
+        // The operations that take an Idempotency-Key have the argument in their schema (see ToolSchemas).
+        boolean keyed = input.get("properties") instanceof Map<?, ?> properties
+                && properties.containsKey(IdempotentCalls.ARGUMENT);
         return new SyncToolSpecification(tool, (McpTransportContext context, CallToolRequest request) -> {
-            try {
-                Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
-                Map<String, Object> structured = results.structured(
-                        operation.apply(CallerContext.caller(context), arguments));
-                return results.success(summary.apply(structured), structured);
-            } catch (UnboundArguments e) {
-                return results.failure(ApiErrors.malformed("The arguments are", e.getCause()));
-            } catch (RuntimeException e) {
-                return results.failure(ApiErrors.of(e));
-            }
+            Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
+            Actor caller = CallerContext.caller(context);
+            Function<Map<String, Object>, IdempotentCalls.Outcome> run = given -> run(operation, summary, caller,
+                    given);
+            return keyed ? idempotent.call(name, caller.accountId(), arguments, run, summary)
+                    : run.apply(arguments).result();
         });
+    }
+
+    private IdempotentCalls.Outcome run(BiFunction<Actor, Map<String, Object>, Object> operation,
+            Function<Map<String, Object>, String> summary, Actor caller, Map<String, Object> arguments) {
+        ApiErrors.Failure failure;
+        try {
+            Map<String, Object> structured = results.structured(operation.apply(caller, arguments));
+            return new IdempotentCalls.Outcome(results.success(summary.apply(structured), structured),
+                    HttpStatus.OK.value());
+        } catch (UnboundArguments e) {
+            failure = ApiErrors.malformed("The arguments are", e.getCause());
+        } catch (RuntimeException e) {
+            failure = ApiErrors.of(e);
+        }
+        return new IdempotentCalls.Outcome(results.failure(failure), failure.status().value());
     }
 
     /** Arguments bound exactly as a REST body is; a wrong shape gets the REST body's error. */

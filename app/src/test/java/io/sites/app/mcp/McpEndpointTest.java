@@ -162,6 +162,24 @@ class McpEndpointTest extends EmbeddedAppTest {
         assertThat(calls.get("promote_version").get("text").asString()).startsWith("Version 1 is live");
         assertThat(report.get("servedAfterRollback").asString()).contains("Rollback v1");
         assertThat(calls.get("promote_version_again").get("structuredContent").get("version").asInt()).isEqualTo(1);
+        JsonNode keyed = calls.get("publish_keyed");
+        assertThat(keyed.get("isError").asBoolean()).as(keyed.toString()).isFalse();
+        assertThat(keyed.get("structuredContent").get("version").asInt()).isEqualTo(3);
+        assertThat(calls.get("publish_keyed_retry")).as("the retry gets the first answer").isEqualTo(keyed);
+        JsonNode reused = calls.get("publish_keyed_reused");
+        assertThat(reused.get("isError").asBoolean()).isTrue();
+        assertThat(reused.get("structuredContent").get("error").get("code").asString())
+                .isEqualTo("IDEMPOTENCY_KEY_REUSED");
+        JsonNode invalidKeyed = calls.get("publish_keyed_invalid");
+        assertThat(invalidKeyed.get("structuredContent").get("error").get("code").asString())
+                .isEqualTo("PUBLISH_INVALID");
+        assertThat(calls.get("publish_keyed_invalid_retry")).as("a kept failure").isEqualTo(invalidKeyed);
+        for (String keyedTool : List.of("publish_website", "publish_version", "create_upload", "promote_version")) {
+            JsonNode argument = tools.get(keyedTool).get("inputSchema").get("properties").get("idempotencyKey");
+            assertThat(argument.get("type").asString()).as(keyedTool).isEqualTo("string");
+            assertThat(argument.get("maxLength").asInt()).isEqualTo(255);
+        }
+        assertThat(tools.get("get_website").get("inputSchema").get("properties").has("idempotencyKey")).isFalse();
         assertThat(calls.get("delete_website").get("structuredContent").isEmpty()).isTrue();
         // get_history: the REST body, newest first (the promotion, version 2, version 1, the creation), in pages.
         JsonNode newest = calls.get("get_history").get("structuredContent");
