@@ -14,6 +14,8 @@ import io.sites.bundle.Bundle;
 import io.sites.bundle.BundleFile;
 import io.sites.bundle.BundleInvalidException;
 import io.sites.bundle.BundleReader;
+import io.sites.bundle.FileInput;
+import io.sites.bundle.FileSource;
 import io.sites.command.limits.PublishRateLimit;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
@@ -218,8 +220,7 @@ public class PublishService {
             throw new RequestInvalidException(fields, List.of());
         }
         try (PublishRemoteFiles remote = PublishRemoteFiles.open(caller, uploads, fetches)) {
-            ReaderFiles read = ReaderFiles.of(files);
-            Bundle bundle = bundles.read(read.files(), remote, read.decoded());
+            Bundle bundle = bundles.read(files, remote);
             if (!fields.isEmpty()) {
                 throw new RequestInvalidException(fields, List.of());
             }

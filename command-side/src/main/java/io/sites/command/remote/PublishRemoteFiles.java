@@ -1,7 +1,8 @@
 package io.sites.command.remote;
 
 import io.sites.api.AccountId;
-import io.sites.api.json.PublishFile;
+import io.sites.bundle.FileInput;
+import io.sites.bundle.FileSource;
 import io.sites.bundle.RemoteFiles;
 import java.util.List;
 
@@ -31,9 +32,9 @@ public final class PublishRemoteFiles implements RemoteFiles, AutoCloseable {
     }
 
     @Override
-    public Resolved resolve(String path, PublishFile file) {
-        return file.uploadKey() != null && !file.uploadKey().isBlank()
-                ? uploads.resolve(caller, path, file)
+    public Resolved resolve(String path, FileInput file) {
+        return file.source() instanceof FileSource.UploadKey upload
+                ? uploads.resolve(caller, path, file.path(), upload.key())
                 : fetched.resolve(path, file);
     }
 

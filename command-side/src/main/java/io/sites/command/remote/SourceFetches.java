@@ -4,8 +4,9 @@ import io.sites.api.AccountId;
 import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
 import io.sites.api.blob.BlobStore;
-import io.sites.api.json.PublishFile;
 import io.sites.bundle.BundleLimits;
+import io.sites.bundle.FileInput;
+import io.sites.bundle.FileSource;
 import io.sites.bundle.RemoteFiles;
 import io.sites.command.limits.FetchRateLimit;
 import java.io.IOException;
@@ -83,7 +84,7 @@ public class SourceFetches {
         }
 
         @Override
-        public Resolved resolve(String path, PublishFile file) {
+        public Resolved resolve(String path, FileInput file) {
             Future<Resolved> future = started.get(key(path, file));
             if (future == null) {
                 throw new IllegalStateException("sourceUrl of " + path + " was not prepared");
@@ -101,9 +102,9 @@ public class SourceFetches {
             }
         }
 
-        private Resolved fetchOne(PublishFile file) {
+        private Resolved fetchOne(FileInput file) {
             try {
-                SourceFetch.Result result = fetch.fetch(file.sourceUrl());
+                SourceFetch.Result result = fetch.fetch(sourceUrl(file));
                 return new Stored(result.blob(), result.contentType(), () -> {
                     try (InputStream in = blobs.open(result.blob().sha256()).orElseThrow(
                             () -> new IOException("fetched blob " + result.blob().sha256() + " is missing"))) {
@@ -127,12 +128,16 @@ public class SourceFetches {
         }
     }
 
-    private static boolean isSource(PublishFile file) {
-        return file.sourceUrl() != null && !file.sourceUrl().isBlank();
+    private static boolean isSource(FileInput file) {
+        return file.source() instanceof FileSource.SourceUrl;
     }
 
-    private static String key(String path, PublishFile file) {
-        return path + "\n" + file.sourceUrl();
+    private static String sourceUrl(FileInput file) {
+        return ((FileSource.SourceUrl) file.source()).url();
+    }
+
+    private static String key(String path, FileInput file) {
+        return path + "\n" + sourceUrl(file);
     }
 
     private String detail(ViolationCode code) {
