@@ -12,9 +12,17 @@ public record CreateWebsiteCommand(
         Category category,
         String description,
         JobId jobId,
-        List<ManifestEntry> files) {
+        List<ManifestEntry> files,
+        List<Warning> warnings) {
 
     public CreateWebsiteCommand {
         files = List.copyOf(files);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** A website whose bundle had no warnings. */
+    public CreateWebsiteCommand(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
+            String description, JobId jobId, List<ManifestEntry> files) {
+        this(websiteId, owner, name, slug, category, description, jobId, files, List.of());
     }
 }

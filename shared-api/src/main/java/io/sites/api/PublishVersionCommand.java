@@ -10,10 +10,18 @@ public record PublishVersionCommand(
         JobId jobId,
         String message,
         boolean promote,
-        List<ManifestEntry> files) {
+        List<ManifestEntry> files,
+        List<Warning> warnings) {
 
     public PublishVersionCommand {
         files = List.copyOf(files);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** A version whose bundle had no warnings. */
+    public PublishVersionCommand(WebsiteId websiteId, AccountId publishedBy, JobId jobId, String message,
+            boolean promote, List<ManifestEntry> files) {
+        this(websiteId, publishedBy, jobId, message, promote, files, List.of());
     }
 
     /** What the aggregate answers: the number it gave the version, and the website's slug. */

@@ -24,8 +24,8 @@ import io.sites.api.json.UploadSlot;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.Accounts;
 import io.sites.bundle.DecodedContent;
-import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.FetchRateLimit;
+import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
 import io.sites.command.publish.PublishService;
 import io.sites.command.publish.PublishedVersion;
@@ -94,7 +94,8 @@ public class ApiOperations {
             Map<Integer, DecodedContent> decoded) {
         PublishedWebsite published = publishing.createWebsite(caller, PublishRequests.website(request, decoded));
         return new PublishWebsiteResult(published.websiteId().value(), published.jobId().value(),
-                published.version(), published.slug(), urls.page(published.slug()), published.bytesWritten());
+                published.version(), published.slug(), urls.page(published.slug()), published.bytesWritten(),
+                published.warnings());
     }
 
     /** createWebsiteVersion: a complete replacement bundle, live when this returns unless promote is false. */
@@ -109,7 +110,8 @@ public class ApiOperations {
         PublishedVersion published = publishing.publishVersion(caller, websiteId,
                 PublishRequests.version(request, decoded));
         return new PublishVersionResult(published.websiteId().value(), published.jobId().value(),
-                published.version(), published.current(), urls.page(published.slug()), published.bytesWritten());
+                published.version(), published.current(), urls.page(published.slug()), published.bytesWritten(),
+                published.warnings());
     }
 
     /** createUploads: one slot per path, its putUrl the credential for the tokenless PUT. */
@@ -167,7 +169,8 @@ public class ApiOperations {
                 ? "Version " + job.version() + " is live at " + pageUrl
                 : "Version " + job.version() + " is stored; it is not the live version.";
         return new Job(job.jobId().value(), job.websiteId().value(), job.status().wire(), "done", progress,
-                job.status() == JobStatus.READY ? pageUrl : null, 1, urls.jobStatusPath(job.jobId().value()));
+                job.status() == JobStatus.READY ? pageUrl : null, 1, urls.jobStatusPath(job.jobId().value()),
+                job.warnings());
     }
 
     /** suggestSlug: validity, availability and an available suggestion; value must be 1 to 120 characters. */

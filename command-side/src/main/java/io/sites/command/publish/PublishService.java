@@ -134,8 +134,8 @@ public class PublishService {
             String candidate = slug != null ? slug : freeCandidate(base, attempt);
             try {
                 commands.sendAndWait(new CreateWebsiteCommand(websiteId, owner, name, candidate, category,
-                        description, jobId, manifest));
-                return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes());
+                        description, jobId, manifest, bundle.warnings()));
+                return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes(), bundle.warnings());
             } catch (SlugTakenException taken) {
                 // An explicit slug is the client's choice: 409. A derived one moves on to the next suffix.
                 if (slug != null || attempt >= SLUG_ATTEMPTS) {
@@ -173,12 +173,13 @@ public class PublishService {
         boolean promote = request.promote();
         String message = request.message() == null || request.message().isBlank() ? null : request.message();
         WebsiteId id = new WebsiteId(websiteId);
-        PublishVersionCommand command = new PublishVersionCommand(id, caller, jobId, message, promote, manifest);
+        PublishVersionCommand command = new PublishVersionCommand(id, caller, jobId, message, promote, manifest,
+                bundle.warnings());
         for (int attempt = 1; ; attempt++) {
             try {
                 PublishVersionCommand.Outcome outcome = commands.sendAndWait(command);
                 return new PublishedVersion(id, jobId, outcome.version(), promote, outcome.slug(),
-                        bundle.totalBytes());
+                        bundle.totalBytes(), bundle.warnings());
             } catch (ConcurrencyException raced) {
                 // Another replica appended to this website first; the retry numbers this version after it.
                 if (attempt >= CONCURRENCY_RETRIES) {
@@ -226,7 +227,7 @@ public class PublishService {
             }
             return bundle;
         } catch (BundleInvalidException invalid) {
-            throw new RequestInvalidException(fields, invalid.violations());
+            throw new RequestInvalidException(fields, invalid.violations(), invalid.warnings());
         }
     }
 

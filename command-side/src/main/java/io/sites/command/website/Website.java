@@ -59,7 +59,7 @@ class Website {
         apply(new WebsiteCreated(command.websiteId(), command.owner(), command.name(), command.slug(),
                 command.category(), command.description()));
         apply(new VersionPublished(command.websiteId(), command.jobId(), 1, VersionKind.INITIAL, null, true,
-                command.owner(), command.files()));
+                command.owner(), command.files(), command.warnings()));
     }
 
     @CommandHandler
@@ -70,7 +70,7 @@ class Website {
         }
         int version = lastVersion + 1;
         apply(new VersionPublished(websiteId, command.jobId(), version, VersionKind.REFINEMENT, command.message(),
-                command.promote(), command.publishedBy(), command.files()));
+                command.promote(), command.publishedBy(), command.files(), command.warnings()));
         return new PublishVersionCommand.Outcome(version, slug);
     }
 
