@@ -92,7 +92,8 @@ public final class BundleReader {
         BundleWideChecks.missingIndex(entries).ifPresent(violations::add);
         List<Warning> warnings = links.warnings();
         if (!violations.isEmpty()) {
-            throw new BundleInvalidException(violations, warnings);
+            throw new BundleInvalidException(violations, warnings,
+                    entries.stream().mapToLong(e -> Math.max(e.size, 0)).sum());
         }
         return new Bundle(entries.stream().map(FileEntry::toFile).toList(), warnings);
     }

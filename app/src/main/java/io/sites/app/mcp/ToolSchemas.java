@@ -36,11 +36,48 @@ final class ToolSchemas {
 
     /** The operation's parameters and request body properties as one object, with descriptions laid over. */
     Map<String, Object> input(String operationId, Map<String, String> descriptions) {
+        return finish(inputOf(operationId), descriptions);
+    }
+
+    /**
+     * Two operations' inputs as one object (validate_bundle takes either publish's): every property of either, and
+     * required only what both require.
+     */
+    Map<String, Object> inputOfEither(String first, String second, Map<String, String> descriptions) {
+        ObjectNode schema = inputOf(first);
+        ObjectNode other = inputOf(second);
+        ObjectNode properties = (ObjectNode) schema.get("properties");
+        other.get("properties").properties().forEach(entry -> {
+            if (!properties.has(entry.getKey())) {
+                properties.set(entry.getKey(), entry.getValue());
+            }
+        });
+        Set<String> requiredByOther = new LinkedHashSet<>();
+        other.path("required").forEach(name -> requiredByOther.add(name.asString()));
+        ArrayNode required = json.createArrayNode();
+        schema.path("required").forEach(name -> {
+            if (requiredByOther.contains(name.asString())) {
+                required.add(name);
+            }
+        });
+        schema.remove("required");
+        if (!required.isEmpty()) {
+            schema.set("required", required);
+        }
+        return finish(schema, descriptions);
+    }
+
+    private ObjectNode inputOf(String operationId) {
         JsonNode operation = openApi.operation(operationId);
         ObjectNode schema = json.createObjectNode().put("type", "object");
         ObjectNode properties = schema.putObject("properties");
         ArrayNode required = json.createArrayNode();
         for (JsonNode parameter : operation.path("parameters")) {
+            if (parameter.has("x-extension-of")) {
+                // An extension's parameter of a specified operation (dryRun) is a tool of its own (validate_bundle),
+                // so the specified tools keep the specified shape.
+                continue;
+            }
             ObjectNode property = (ObjectNode) parameter.get("schema").deepCopy();
             properties.set(parameter.get("name").asString(), property);
             if (parameter.has("description")) {
@@ -60,7 +97,7 @@ final class ToolSchemas {
         if (!required.isEmpty()) {
             schema.set("required", required);
         }
-        return finish(schema, descriptions);
+        return schema;
     }
 
     /**
@@ -69,12 +106,21 @@ final class ToolSchemas {
      */
     Map<String, Object> output(String operationId) {
         JsonNode responses = openApi.operation(operationId).get("responses");
+        return output(responses, responses.has("201") ? "201" : responses.has("204") ? "204" : "200");
+    }
+
+    /** As {@link #output(String)}, for the operation's answer with this status (a dry run's 200). */
+    Map<String, Object> output(String operationId, String status) {
+        return output(openApi.operation(operationId).get("responses"), status);
+    }
+
+    private Map<String, Object> output(JsonNode responses, String status) {
         ObjectNode body;
-        if (responses.has("204")) {
+        if (status.equals("204")) {
             body = json.createObjectNode().put("type", "object").put("additionalProperties", false)
                     .put("description", "Empty: the REST answer is 204 No Content.");
         } else {
-            JsonNode success = responses.has("201") ? responses.get("201") : responses.get("200");
+            JsonNode success = responses.get(status);
             body = json.createObjectNode().put("$ref",
                     success.get("content").get("application/json").get("schema").get("$ref").asString());
         }

@@ -99,6 +99,11 @@ class ApiExceptionHandler {
                 "The parameter '" + e.getName() + "' has the wrong type."));
     }
 
+    @ExceptionHandler(BadParameterException.class)
+    ResponseEntity<ErrorBody> badParameter(BadParameterException e) {
+        return body(ErrorBody.of(ErrorCode.BAD_REQUEST, e.getMessage()));
+    }
+
     /** A form body with bad percent-encoding (the query string is refused earlier, by QueryEncodingFilter). */
     @ExceptionHandler(InvalidParameterException.class)
     ResponseEntity<ErrorBody> undecodableParameter(InvalidParameterException e) {

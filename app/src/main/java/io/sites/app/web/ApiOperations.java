@@ -15,6 +15,7 @@ import io.sites.api.WebsiteListView;
 import io.sites.api.WebsiteView;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.CreateUploadsResult;
+import io.sites.api.json.DryRunResult;
 import io.sites.api.json.Job;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishVersionResult;
@@ -27,6 +28,7 @@ import io.sites.bundle.DecodedContent;
 import io.sites.command.limits.FetchRateLimit;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
+import io.sites.command.publish.BundleCheck;
 import io.sites.command.publish.PublishService;
 import io.sites.command.publish.PublishedVersion;
 import io.sites.command.publish.PublishedWebsite;
@@ -112,6 +114,25 @@ public class ApiOperations {
         return new PublishVersionResult(published.websiteId().value(), published.jobId().value(),
                 published.version(), published.current(), urls.page(published.slug()), published.bytesWritten(),
                 published.warnings());
+    }
+
+    /**
+     * createWebsite with {@code dryRun=true} (an extension): every check of the publish, nothing recorded. Problems
+     * that are not the bundle's (fields, a taken slug, the website limit) fail as the publish would.
+     */
+    public DryRunResult checkWebsite(AccountId caller, PublishWebsiteRequest request,
+            Map<Integer, DecodedContent> decoded) {
+        return dryRun(publishing.checkWebsite(caller, PublishRequests.website(request, decoded)));
+    }
+
+    /** createWebsiteVersion with {@code dryRun=true}: as {@link #checkWebsite}; an unseen website is 404. */
+    public DryRunResult checkWebsiteVersion(AccountId caller, String websiteId, PublishVersionRequest request,
+            Map<Integer, DecodedContent> decoded) {
+        return dryRun(publishing.checkVersion(caller, websiteId, PublishRequests.version(request, decoded)));
+    }
+
+    private static DryRunResult dryRun(BundleCheck check) {
+        return new DryRunResult(check.valid(), check.violations(), check.warnings(), check.files(), check.bytes());
     }
 
     /** createUploads: one slot per path, its putUrl the credential for the tokenless PUT. */

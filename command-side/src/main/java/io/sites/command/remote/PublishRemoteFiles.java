@@ -21,9 +21,12 @@ public final class PublishRemoteFiles implements RemoteFiles, AutoCloseable {
         this.fetched = fetched;
     }
 
-    /** Upload slots belong to the calling account, so the resolver is bound to it. */
-    public static PublishRemoteFiles open(AccountId caller, Uploads uploads, SourceFetches fetches) {
-        return new PublishRemoteFiles(caller, uploads, fetches.open(caller));
+    /**
+     * Upload slots belong to the calling account, so the resolver is bound to it. A dry run's fetches are counted as
+     * a publish's are, but land in scratch space that closing deletes, never in the blob store.
+     */
+    public static PublishRemoteFiles open(AccountId caller, Uploads uploads, SourceFetches fetches, boolean dryRun) {
+        return new PublishRemoteFiles(caller, uploads, fetches.open(caller, dryRun));
     }
 
     @Override

@@ -51,7 +51,12 @@ public class SourceFetches {
 
     /** The fetches of one publish; close it when the bundle has been read. */
     public Batch open(AccountId caller) {
-        return new Batch(caller);
+        return open(caller, false);
+    }
+
+    /** As {@link #open(AccountId)}; a dry run's bytes go to scratch space deleted on close, not the blob store. */
+    public Batch open(AccountId caller, boolean dryRun) {
+        return new Batch(caller, dryRun ? new ScratchBlobs() : null);
     }
 
     public final class Batch implements RemoteFiles, AutoCloseable {
@@ -60,8 +65,13 @@ public class SourceFetches {
         private final Semaphore permits = new Semaphore(PARALLEL);
         private final Map<String, Future<Resolved>> started = new HashMap<>();
 
-        private Batch(AccountId caller) {
+        private final ScratchBlobs scratch;
+        private final BlobStore into;
+
+        private Batch(AccountId caller, ScratchBlobs scratch) {
             this.caller = caller;
+            this.scratch = scratch;
+            this.into = scratch != null ? scratch : blobs;
         }
 
         @Override
@@ -104,9 +114,9 @@ public class SourceFetches {
 
         private Resolved fetchOne(FileInput file) {
             try {
-                SourceFetch.Result result = fetch.fetch(sourceUrl(file));
+                SourceFetch.Result result = fetch.fetch(sourceUrl(file), into);
                 return new Stored(result.blob(), result.contentType(), () -> {
-                    try (InputStream in = blobs.open(result.blob().sha256()).orElseThrow(
+                    try (InputStream in = into.open(result.blob().sha256()).orElseThrow(
                             () -> new IOException("fetched blob " + result.blob().sha256() + " is missing"))) {
                         return in.readAllBytes();
                     }
@@ -125,6 +135,15 @@ public class SourceFetches {
         public void close() {
             started.values().forEach(f -> f.cancel(true));
             pool.shutdownNow();
+            if (scratch != null) {
+                try {
+                    // Fetches still running write into the directory; they are waited for before it goes.
+                    pool.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+                scratch.close();
+            }
         }
     }
 

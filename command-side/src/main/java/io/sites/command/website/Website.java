@@ -9,6 +9,7 @@ import io.sites.api.CollaboratorAdded;
 import io.sites.api.CollaboratorRemoved;
 import io.sites.api.CreateWebsiteCommand;
 import io.sites.api.DeleteWebsiteCommand;
+import io.sites.api.MayPublishCommand;
 import io.sites.api.PromoteVersionCommand;
 import io.sites.api.PublishVersionCommand;
 import io.sites.api.RemoveCollaboratorCommand;
@@ -60,6 +61,14 @@ class Website {
                 command.category(), command.description()));
         apply(new VersionPublished(command.websiteId(), command.jobId(), 1, VersionKind.INITIAL, null, true,
                 command.owner(), command.files(), command.warnings()));
+    }
+
+    /** A dry run asks the rule a publish meets below, and records nothing. */
+    @CommandHandler
+    void handle(MayPublishCommand command) {
+        if (!mayPublish(command.caller())) {
+            throw new WebsiteNotFoundException(command.websiteId());
+        }
     }
 
     @CommandHandler
