@@ -133,17 +133,40 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
     });
     const rollbackId = calls.publish_rollback_site.structuredContent?.websiteId;
     calls.publish_rollback_v2 = await call(client, 'publish_version', {
-      websiteId: rollbackId, files: [{ path: 'index.html', content: '<!doctype html><title>Rollback</title><h1>Rollback v2</h1>' }],
+      websiteId: rollbackId, files: [{ path: 'index.html', content: '<!doctype html><title>Rollback</title><h1>Rollback v2</h1>' },
+        { path: 'about.html', content: '<!doctype html><title>About</title><p>About</p>' }],
     });
+    // diff_versions: version 2 against 1 changes index.html and adds about.html; a bad against, an unknown version.
+    calls.diff_versions = await call(client, 'diff_versions', { websiteId: rollbackId, version: 2, against: 1 });
+    calls.diff_bad_against = await call(client, 'diff_versions', { websiteId: rollbackId, version: 2, against: 'latest' });
+    calls.diff_unknown_version = await call(client, 'diff_versions', { websiteId: rollbackId, version: 99, against: 1 });
     calls.promote_version = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
     if (serverUrl && calls.publish_rollback_site.structuredContent?.pageUrl) {
       report.servedAfterRollback = await fetchPage(calls.publish_rollback_site.structuredContent.pageUrl, serverUrl);
     }
     calls.promote_version_again = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
     calls.promote_unknown_version = await call(client, 'promote_version', { websiteId: rollbackId, version: 99 });
+    // The history before the delete: newest first, a page of two and the cursor of the older ones.
+    calls.get_history = await call(client, 'get_history', { websiteId: rollbackId, limit: 2 });
+    calls.get_history_older = await call(client, 'get_history', {
+      websiteId: rollbackId, limit: 2, before: calls.get_history.structuredContent?.next,
+    });
+    // A publish whose answer was lost, retried with the same idempotencyKey: the same version, not another one;
+    // the same key with other arguments is refused.
+    const keyed = {
+      websiteId: rollbackId, promote: false, idempotencyKey: `retry-${Date.now().toString(36)}`,
+      files: [{ path: 'index.html', content: '<!doctype html><title>Rollback</title><h1>Rollback v3</h1>' }],
+    };
+    calls.publish_keyed = await call(client, 'publish_version', keyed);
+    calls.publish_keyed_retry = await call(client, 'publish_version', keyed);
+    calls.publish_keyed_reused = await call(client, 'publish_version', { ...keyed, message: 'Another request' });
+    const keyedInvalid = { ...keyed, idempotencyKey: `${keyed.idempotencyKey}-invalid`, files: [{ path: 'about.html', content: '<p>no index</p>' }] };
+    calls.publish_keyed_invalid = await call(client, 'publish_version', keyedInvalid);
+    calls.publish_keyed_invalid_retry = await call(client, 'publish_version', keyedInvalid);
     calls.delete_website = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.delete_website_again = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.promote_deleted = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
+    calls.get_history_deleted = await call(client, 'get_history', { websiteId: rollbackId });
 
     // The dry run: a new website's bundle (valid, one broken link), a version's (refused), and a website the
     // caller cannot see (an error, as isError).

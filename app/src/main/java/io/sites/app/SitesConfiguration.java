@@ -4,6 +4,7 @@ import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+/** Beans the whole service shares that belong to no feature: the clock. */
 @Configuration(proxyBeanMethods = false)
 class SitesConfiguration {
 

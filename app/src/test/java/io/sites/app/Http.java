@@ -20,6 +20,11 @@ public final class Http {
         this.port = port;
     }
 
+    /** The port the service answers on (a browser session on the same service needs it). */
+    public int port() {
+        return port;
+    }
+
     public record Response(int status, HttpResponse<byte[]> raw) {
         public String text() {
             return new String(raw.body(), java.nio.charset.StandardCharsets.UTF_8);
@@ -43,6 +48,18 @@ public final class Http {
                 : JSON.writeValueAsBytes(body);
         return send(builder(path, token).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)));
+    }
+
+    /** A JSON POST with extra headers as name, value pairs (a name given twice is sent twice). */
+    public Response post(String path, String token, Object body, String... headers) {
+        byte[] bytes = body instanceof String text ? text.getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                : JSON.writeValueAsBytes(body);
+        HttpRequest.Builder builder = builder(path, token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(bytes));
+        for (int i = 0; i < headers.length; i += 2) {
+            builder.header(headers[i], headers[i + 1]);
+        }
+        return send(builder);
     }
 
     public Response send(String method, String path, String token, String contentType, String body) {

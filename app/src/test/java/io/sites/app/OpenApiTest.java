@@ -14,6 +14,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import io.sites.api.Category;
+import io.sites.api.Door;
 import io.sites.api.JobStatus;
 import io.sites.api.Role;
 import io.sites.api.VersionKind;
@@ -38,8 +39,8 @@ class OpenApiTest extends EmbeddedAppTest {
     static final List<String> OPERATIONS = List.of("getApiIndex", "listWebsites", "createWebsite", "getWebsite",
             "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug",
             // Extensions of interface 1.0.0, marked as such.
-            "promoteVersion", "deleteWebsite");
-    static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite");
+            "promoteVersion", "deleteWebsite", "diffVersions", "getHistory");
+    static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "diffVersions", "getHistory");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {
@@ -161,6 +162,20 @@ class OpenApiTest extends EmbeddedAppTest {
         check(document, "promoteVersion", http().post(promote, noToken, ""), 401);
         check(document, "promoteVersion", http().post(promote, BOB, ""), 404);
         check(document, "promoteVersion", http().post(promote.replace("/1/", "/7/"), ALICE, ""), 404);
+        String diff = "/v1/websites/" + id + "/versions/2/diff?against=1";
+        check(document, "diffVersions", http().get(diff, ALICE), 200);
+        check(document, "diffVersions", http().get(diff, noToken), 401);
+        check(document, "diffVersions", http().get(diff, BOB), 404);
+        check(document, "diffVersions", http().get(diff.replace("=1", "=7"), ALICE), 404);
+        check(document, "diffVersions", http().get(diff.replace("=1", "=one"), ALICE), 400);
+
+        String history = "/v1/websites/" + id + "/history";
+        check(document, "getHistory", http().get(history, ALICE), 200);
+        check(document, "getHistory", http().get(history + "?limit=1", ALICE), 200);
+        check(document, "getHistory", http().get(history, noToken), 401);
+        check(document, "getHistory", http().get(history, BOB), 404);
+        check(document, "getHistory", http().get(history + "?limit=0", ALICE), 400);
+        check(document, "getHistory", http().get(history + "?before=x", ALICE), 400);
 
         check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, noToken, null, null), 401);
         check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, BOB, null, null), 404);
@@ -186,6 +201,7 @@ class OpenApiTest extends EmbeddedAppTest {
         expected.put("Version.kind", wires(VersionKind.values(), VersionKind::wire));
         expected.put("Version.status", wires(JobStatus.values(), JobStatus::wire));
         expected.put("Job.status", wires(JobStatus.values(), JobStatus::wire));
+        expected.put("HistoryActor.via", wires(Door.values(), Door::wire));
         expected.forEach((field, values) -> {
             String[] at = field.split("\\.");
             List<String> documented = schemas.get(at[0]).get("properties").get(at[1]).get("enum").valueStream()

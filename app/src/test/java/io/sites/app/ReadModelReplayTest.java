@@ -89,6 +89,8 @@ class ReadModelReplayTest extends EmbeddedAppTest {
         int listed = http().get("/v1/websites", ALICE).json().get("items").size();
         int versions = http().get("/v1/websites/" + sample.value(), ALICE).json().get("versions").size();
         assertThat(versions).isEqualTo(24);
+        String history = http().get("/v1/websites/" + sample.value() + "/history?limit=100", ALICE).text();
+        assertThat(history).contains("version.promoted", "collaborator.added");
 
         replay.replay("read-model");
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
@@ -105,6 +107,8 @@ class ReadModelReplayTest extends EmbeddedAppTest {
         }
         assertThat(readsDuringReplay).as("the rebuild was observed while it ran").isPositive();
         assertThat(model()).isEqualTo(live);
+        assertThat(http().get("/v1/websites/" + sample.value() + "/history?limit=100", ALICE).text())
+                .as("the history is read from the event store, not from the rebuilt model").isEqualTo(history);
         assertThat(jdbc.queryForObject("select count(*) from qs_read_freeze", Integer.class)).isZero();
         promoted.forEach((site, version) -> assertThat(jdbc.queryForObject(
                 "select current_version from qs_website where id = ?", Integer.class, site))

@@ -11,6 +11,7 @@ import com.aayushatharva.brotli4j.decoder.Decoder;
 import com.aayushatharva.brotli4j.decoder.DecoderJNI;
 import com.aayushatharva.brotli4j.decoder.DirectDecompress;
 import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.DeleteWebsiteCommand;
 import io.sites.api.WebsiteId;
 import io.sites.app.identity.Accounts;
@@ -322,7 +323,7 @@ class SiteServingTest extends EmbeddedAppTest {
     @Test
     void aProtectedSiteAsksForItsPasswordBeforeAnyFile() {
         AccountId alice = accounts.byUsername("alice").orElseThrow();
-        passwords.set(new WebsiteId(websiteId), alice, "open sesame");
+        passwords.set(new WebsiteId(websiteId), Actor.unrecorded(alice), "open sesame");
         Http.Response asked = eventually(() -> get("/assets/site.css"), response -> response.status() == 401);
         assertThat(asked.status()).isEqualTo(401);
         assertThat(asked.header("WWW-Authenticate")).startsWith("Basic realm=");
@@ -338,14 +339,14 @@ class SiteServingTest extends EmbeddedAppTest {
         assertThat(open.header("Cache-Control")).isEqualTo("private, no-cache");
         assertThat(get("/", "Authorization", basic("someone-else", "open sesame")).status()).isEqualTo(200);
 
-        passwords.set(new WebsiteId(websiteId), alice, null);
+        passwords.set(new WebsiteId(websiteId), Actor.unrecorded(alice), null);
         assertThat(eventually(() -> get("/"), response -> response.status() == 200).status()).isEqualTo(200);
     }
 
     @Test
     void failedPasswordsAreThrottled() {
         AccountId alice = accounts.byUsername("alice").orElseThrow();
-        passwords.set(new WebsiteId(websiteId), alice, "right");
+        passwords.set(new WebsiteId(websiteId), Actor.unrecorded(alice), "right");
         eventually(() -> get("/"), response -> response.status() == 401);
         int status = 0;
         for (int i = 0; i < 12 && status != 429; i++) {

@@ -7,7 +7,9 @@ import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.AddCollaboratorCommand;
+import io.sites.api.Door;
 import io.sites.api.VersionPromoted;
 import io.sites.api.VersionPublished;
 import io.sites.api.WebsiteId;
@@ -128,7 +130,8 @@ public interface WebsiteLifecycleContract {
                 .get("progressMessage").asString()).startsWith("Version 3 is live");
         DomainEventMessage<?> last = bean(EventStore.class).readEvents(id, 0).asStream().reduce((a, b) -> b)
                 .orElseThrow();
-        assertThat(last.getPayload()).isEqualTo(new VersionPromoted(new WebsiteId(id), 3, 2, editor.id()));
+        assertThat(last.getPayload()).isEqualTo(new VersionPromoted(new WebsiteId(id), 3, 2, editor.id(),
+                new Actor(editor.id(), Door.TOKEN, "test")));
     }
 
     @Test

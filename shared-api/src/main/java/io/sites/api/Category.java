@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.Optional;
 
+/** A website's category, as the specification lists them, with its wire spelling. */
 public enum Category {
     REAL_ESTATE, RESTAURANT, SERVICE, PORTFOLIO, EVENT, RESUME, OTHER;
 

@@ -2,6 +2,16 @@ package io.sites.api;
 
 import org.axonframework.serialization.Revision;
 
-@Revision("1")
-public record CollaboratorAdded(WebsiteId websiteId, AccountId collaborator, AccountId by) {
+/** The owner made an account an editor of the website: it may read the website and publish versions. */
+@Revision("2")
+public record CollaboratorAdded(WebsiteId websiteId, AccountId collaborator, AccountId by, Actor actor) {
+
+    public CollaboratorAdded {
+        Actor.requireAccount(actor, by);
+    }
+
+    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    public CollaboratorAdded(WebsiteId websiteId, AccountId collaborator, AccountId by) {
+        this(websiteId, collaborator, by, Actor.unrecorded(by));
+    }
 }

@@ -11,17 +11,19 @@ public record PublishVersionCommand(
         String message,
         boolean promote,
         List<ManifestEntry> files,
-        List<Warning> warnings) {
+        List<Warning> warnings,
+        Actor actor) {
 
     public PublishVersionCommand {
+        Actor.requireAccount(actor, publishedBy);
         files = List.copyOf(files);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
     }
 
-    /** A version whose bundle had no warnings. */
+    /** The old shape: no warnings, and an account whose door is not recorded (tests, fixtures). */
     public PublishVersionCommand(WebsiteId websiteId, AccountId publishedBy, JobId jobId, String message,
             boolean promote, List<ManifestEntry> files) {
-        this(websiteId, publishedBy, jobId, message, promote, files, List.of());
+        this(websiteId, publishedBy, jobId, message, promote, files, List.of(), Actor.unrecorded(publishedBy));
     }
 
     /** What the aggregate answers: the number it gave the version, and the website's slug. */

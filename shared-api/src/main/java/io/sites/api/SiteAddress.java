@@ -20,12 +20,23 @@ public final class SiteAddress {
 
     public SiteAddress(String siteHost) {
         this.siteHost = siteHost;
-        String host = siteHost.toLowerCase(Locale.ROOT);
-        int colon = host.lastIndexOf(':');
-        if (colon > 0 && host.indexOf(']') < colon) {
-            host = host.substring(0, colon);
+        this.suffix = "." + hostName(siteHost.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * The host name of a Host header or of a request target's authority: without the port, an IPv6 literal with its
+     * brackets; "" for none. The first colon outside brackets ends the name. Allocates only when there is a port.
+     */
+    public static String hostName(String authority) {
+        if (authority == null) {
+            return "";
         }
-        this.suffix = "." + host;
+        if (authority.startsWith("[")) {
+            int end = authority.indexOf(']');
+            return end < 0 ? authority : authority.substring(0, end + 1);
+        }
+        int colon = authority.indexOf(':');
+        return colon < 0 ? authority : authority.substring(0, colon);
     }
 
     /** The host of a website's live page. */

@@ -2,6 +2,16 @@ package io.sites.api;
 
 import org.axonframework.serialization.Revision;
 
-@Revision("1")
-public record SitePasswordSet(WebsiteId websiteId, String passwordHash, AccountId by) {
+/** The owner protected the site with a password, stored only as its slow hash. */
+@Revision("2")
+public record SitePasswordSet(WebsiteId websiteId, String passwordHash, AccountId by, Actor actor) {
+
+    public SitePasswordSet {
+        Actor.requireAccount(actor, by);
+    }
+
+    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    public SitePasswordSet(WebsiteId websiteId, String passwordHash, AccountId by) {
+        this(websiteId, passwordHash, by, Actor.unrecorded(by));
+    }
 }

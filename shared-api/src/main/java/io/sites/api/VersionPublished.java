@@ -1,5 +1,6 @@
 package io.sites.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import org.axonframework.serialization.Revision;
 
@@ -8,11 +9,12 @@ import org.axonframework.serialization.Revision;
  * audit any version without touching the blob store; so do the warnings the bundle was published with (broken
  * links), which the job shows.
  *
- * <p>{@code warnings} came after revision 1 was stored and is optional within it: an event stored without the field
- * reads back with none, so no upcaster is needed (an added field with an empty default changes nothing an older
- * event says).
+ * <p>{@code warnings} is optional in every revision: an event stored without the field (revision 1, which
+ * ActorUpcaster reads as revision 2, or revision 2 from a bundle without warnings) reads back with none, and an
+ * event without warnings is stored without the field, so no upcaster is needed for it (an added field with an empty
+ * default changes nothing an older event says).
  */
-@Revision("1")
+@Revision("2")
 public record VersionPublished(
         WebsiteId websiteId,
         JobId jobId,
@@ -22,17 +24,20 @@ public record VersionPublished(
         boolean promote,
         AccountId publishedBy,
         List<ManifestEntry> files,
-        List<Warning> warnings) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Warning> warnings,
+        Actor actor) {
 
     public VersionPublished {
+        Actor.requireAccount(actor, publishedBy);
         files = List.copyOf(files);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
     }
 
-    /** A version published without warnings. */
+    /** The old shape: no warnings, and an account whose door is not recorded (tests, fixtures). */
     public VersionPublished(WebsiteId websiteId, JobId jobId, int version, VersionKind kind, String message,
             boolean promote, AccountId publishedBy, List<ManifestEntry> files) {
-        this(websiteId, jobId, version, kind, message, promote, publishedBy, files, List.of());
+        this(websiteId, jobId, version, kind, message, promote, publishedBy, files, List.of(),
+                Actor.unrecorded(publishedBy));
     }
 
     public long totalBytes() {

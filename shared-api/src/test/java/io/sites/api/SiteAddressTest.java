@@ -41,6 +41,17 @@ class SiteAddressTest {
     }
 
     @Test
+    void aHostHeaderIsReadWithoutItsPort() {
+        assertThat(SiteAddress.hostName("shop.localhost:8080")).isEqualTo("shop.localhost");
+        assertThat(SiteAddress.hostName("shop.localhost")).isEqualTo("shop.localhost");
+        assertThat(SiteAddress.hostName("[::1]:8080")).isEqualTo("[::1]");
+        assertThat(SiteAddress.hostName("[::1")).isEqualTo("[::1");
+        assertThat(SiteAddress.hostName("a:b:c")).as("the first colon ends the name").isEqualTo("a");
+        assertThat(SiteAddress.hostName(null)).isEmpty();
+        assertThat(new SiteAddress("[::1]:8080").labelOf("shop.[::1]")).contains("shop");
+    }
+
+    @Test
     void previewLabelsNameAVersionAndASlug() {
         assertThat(Preview.parse("v12--shop")).isEqualTo(new Preview(12, "shop"));
         assertThat(Preview.parse("v--shop")).isNull();

@@ -3,6 +3,7 @@ package io.sites.site;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
+import io.sites.api.SiteAddress;
 import java.net.InetSocketAddress;
 
 /**
@@ -26,11 +27,7 @@ record NettySiteRequest(HttpRequest request, Channel channel, String host, Strin
             host = authority.substring(authority.lastIndexOf('@') + 1);
             uri = end < uri.length() && uri.charAt(end) == '/' ? uri.substring(end) : "/" + uri.substring(end);
         }
-        return new NettySiteRequest(request, channel, hostOf(host), path(uri), query(uri));
-    }
-
-    String label(SiteResponder responder) {
-        return responder.label(host).orElse("");
+        return new NettySiteRequest(request, channel, SiteAddress.hostName(host), path(uri), query(uri));
     }
 
     /** Where the authority of an absolute-form target begins, or 0 when the target is not one. */
@@ -39,18 +36,6 @@ record NettySiteRequest(HttpRequest request, Channel channel, String host, Strin
             return 7;
         }
         return uri.regionMatches(true, 0, "https://", 0, 8) ? 8 : 0;
-    }
-
-    private static String hostOf(String header) {
-        if (header == null) {
-            return "";
-        }
-        if (header.startsWith("[")) {
-            int end = header.indexOf(']');
-            return end < 0 ? header : header.substring(0, end + 1);
-        }
-        int colon = header.indexOf(':');
-        return colon < 0 ? header : header.substring(0, colon);
     }
 
     private static String path(String uri) {

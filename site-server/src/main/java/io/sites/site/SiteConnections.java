@@ -3,7 +3,11 @@ package io.sites.site;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpRequestDecoder;
+import io.netty.handler.timeout.IdleStateHandler;
 import java.time.Duration;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -11,9 +15,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Bounds what a visitor can hold on the site port without asking for anything: how many connections are open,
- * and how long a request head may take to arrive. Idle keep-alive connections are closed by the listener's idle
- * timeout; this closes the ones that send nothing, or a head byte by byte, however often they send.
+ * The site port's connections from open to close: sets each one up, and bounds what a visitor can hold without
+ * asking for anything: how many connections are open, how long a request head may take to arrive, how long a
+ * keep-alive connection may idle. The deadline closes the ones that send nothing, or a head byte by byte, however
+ * often they send.
  */
 final class SiteConnections {
     private static final Logger log = LoggerFactory.getLogger(SiteConnections.class);
@@ -33,8 +38,19 @@ final class SiteConnections {
         this.headerTimeout = limits.headerTimeout().toNanos();
     }
 
-    Limits limits() {
-        return limits;
+    /**
+     * A new connection's pipeline, once admitted: the head deadline before the decoder, so it sees raw bytes; the
+     * idle timeout, acted on by the exchange, which knows whether an answer is under way; the decoder, which bounds
+     * a head's size; and the exchange that answers.
+     */
+    void open(SocketChannel channel, SiteResponder responder, ResponseWriter writer, Executor blocking) {
+        if (!admit(channel)) {
+            return;
+        }
+        HeadDeadline deadline = new HeadDeadline();
+        channel.pipeline().addLast(deadline,
+                new IdleStateHandler(0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS),
+                new HttpRequestDecoder(8192, 16384, 8192), new SiteExchange(deadline, responder, writer, blocking));
     }
 
     /** Counts a new connection in, or closes it at once when the port already holds its maximum. */
@@ -62,7 +78,7 @@ final class SiteConnections {
     /**
      * One connection's deadline for its next request head, placed before the HTTP decoder so it sees raw bytes.
      * The clock starts when the connection opens, or with the first bytes after the previous head, and stops when
-     * the listener reports a complete head. One timer per connection, re-armed per timeout period: the per-request
+     * the exchange reports a complete head. One timer per connection, re-armed per timeout period: the per-request
      * cost is a clock read, no scheduling.
      */
     final class HeadDeadline extends ChannelInboundHandlerAdapter {

@@ -64,6 +64,14 @@ final class SiteResponder {
     }
 
     /**
+     * The label to answer for on the site port, which answers every host: one that is no site host gets what an
+     * unknown site gets ("" names no site). The API's port hands such hosts to the API instead.
+     */
+    String labelOnSitePort(String host) {
+        return address.labelOf(host).orElse("");
+    }
+
+    /**
      * The answer to a request for a site host's label. With {@code mayBlock} false (an event loop), null means
      * the answer needs work that may block (a blob not in memory, a first compression, a password hash): ask
      * again from a thread that may block.

@@ -16,6 +16,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
+/** Assembles the site server: its directory and snapshots, the projection's catch-up, files, gate and both ports. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SiteServerProperties.class)
 public class SiteServerConfiguration {

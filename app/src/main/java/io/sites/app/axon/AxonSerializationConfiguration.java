@@ -5,6 +5,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.jsontype.BasicPolymorphicTypeValidator;
 
+/** How Axon serializes events, tokens and snapshots with Jackson 3. */
 @Configuration(proxyBeanMethods = false)
 class AxonSerializationConfiguration {
 

@@ -5,6 +5,7 @@ import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+/** What a projection does when an event handler fails: stop and retry, never skip. */
 @Configuration(proxyBeanMethods = false)
 class ProjectionErrorConfiguration {
 

@@ -1,6 +1,7 @@
 package io.sites.app.collaborators;
 
 import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.AddCollaboratorCommand;
 import io.sites.api.RemoveCollaboratorCommand;
 import io.sites.api.WebsiteId;
@@ -25,22 +26,22 @@ public class Collaborators {
     }
 
     /** Makes the person an editor; returns their username as stored. */
-    public String add(WebsiteId website, AccountId owner, String username) {
+    public String add(WebsiteId website, Actor owner, String username) {
         String name = Usernames.normalize(username);
         AccountId editor = accounts.byUsername(name).orElseThrow(() -> new CollaboratorRefused(
                 unknown(name) + " They need an account first; ask them to sign up."));
-        if (editor.equals(owner)) {
+        if (editor.equals(owner.accountId())) {
             throw new CollaboratorRefused("'" + name + "' owns this website already.");
         }
-        commands.sendAndWait(new AddCollaboratorCommand(website, owner, editor));
+        commands.sendAndWait(new AddCollaboratorCommand(website, owner.accountId(), editor, owner));
         return name;
     }
 
     /** Makes an editor a stranger again (nothing happens when they were not one); returns their username. */
-    public String remove(WebsiteId website, AccountId owner, String username) {
+    public String remove(WebsiteId website, Actor owner, String username) {
         String name = Usernames.normalize(username);
         AccountId editor = accounts.byUsername(name).orElseThrow(() -> new CollaboratorRefused(unknown(name)));
-        commands.sendAndWait(new RemoveCollaboratorCommand(website, owner, editor));
+        commands.sendAndWait(new RemoveCollaboratorCommand(website, owner.accountId(), editor, owner));
         return name;
     }
 

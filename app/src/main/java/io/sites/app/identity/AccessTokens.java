@@ -1,6 +1,8 @@
 package io.sites.app.identity;
 
 import io.sites.api.AccountId;
+import io.sites.api.Actor;
+import io.sites.api.Door;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -68,14 +70,19 @@ public class AccessTokens {
 
     /** The account a presented token belongs to, if the token is known, unexpired and not revoked. */
     public Optional<AccountId> verify(String token) {
+        return actorOf(token).map(Actor::accountId);
+    }
+
+    /** As {@link #verify}, with the door (a personal token) and the token's name, for the history. */
+    public Optional<Actor> actorOf(String token) {
         if (token == null || token.length() > 512) {
             return Optional.empty();
         }
         Instant now = clock.instant();
         List<TokenRow> rows = jdbc.query("""
-                select id, account_id, last_used_at from access_token
+                select id, account_id, name, last_used_at from access_token
                 where token_hash = ? and revoked_at is null and (expires_at is null or expires_at > ?)""",
-                (rs, n) -> new TokenRow(rs.getString("id"), rs.getString("account_id"),
+                (rs, n) -> new TokenRow(rs.getString("id"), rs.getString("account_id"), rs.getString("name"),
                         rs.getTimestamp("last_used_at") == null ? null : rs.getTimestamp("last_used_at").toInstant()),
                 hash(token), Timestamp.from(now));
         if (rows.isEmpty()) {
@@ -86,7 +93,7 @@ public class AccessTokens {
         if (row.lastUsedAt() == null || row.lastUsedAt().isBefore(now.minus(LAST_USED_RESOLUTION))) {
             jdbc.update("update access_token set last_used_at = ? where id = ?", Timestamp.from(now), row.id());
         }
-        return Optional.of(new AccountId(row.accountId()));
+        return Optional.of(new Actor(new AccountId(row.accountId()), Door.TOKEN, row.name()));
     }
 
     /** The account's tokens, newest first, revoked ones included (never the token itself: it is not stored). */
@@ -139,6 +146,6 @@ public class AccessTokens {
         return bytes;
     }
 
-    private record TokenRow(String id, String accountId, Instant lastUsedAt) {
+    private record TokenRow(String id, String accountId, String name, Instant lastUsedAt) {
     }
 }

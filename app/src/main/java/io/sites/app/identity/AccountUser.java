@@ -1,6 +1,8 @@
 package io.sites.app.identity;
 
 import io.sites.api.AccountId;
+import io.sites.api.Actor;
+import io.sites.api.Door;
 import java.util.List;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.userdetails.User;
@@ -19,5 +21,10 @@ public class AccountUser extends User {
 
     public AccountId account() {
         return account;
+    }
+
+    /** The person as the events their pages cause record them: through the web application. */
+    public Actor actor() {
+        return new Actor(account, Door.WEB, null);
     }
 }

@@ -9,6 +9,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 
+/** Accounts: looking one up by username or id, its sign-in credentials, signing up, and seed tokens' accounts. */
 @Component
 public class Accounts {
     private final JdbcTemplate jdbc;

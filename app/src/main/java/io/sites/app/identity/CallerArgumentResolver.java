@@ -1,6 +1,7 @@
 package io.sites.app.identity;
 
 import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import java.util.List;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
@@ -10,7 +11,10 @@ import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.method.support.ModelAndViewContainer;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
-/** Lets a controller method take the calling account as an {@link AccountId} parameter. */
+/**
+ * Lets a controller method take the calling account as an {@link AccountId} parameter, or as an {@link Actor}
+ * (the account with the door it came through) where it causes events.
+ */
 @Configuration(proxyBeanMethods = false)
 class CallerArgumentResolver implements HandlerMethodArgumentResolver, WebMvcConfigurer {
 
@@ -21,13 +25,13 @@ class CallerArgumentResolver implements HandlerMethodArgumentResolver, WebMvcCon
 
     @Override
     public boolean supportsParameter(MethodParameter parameter) {
-        return parameter.getParameterType() == AccountId.class;
+        return parameter.getParameterType() == AccountId.class || parameter.getParameterType() == Actor.class;
     }
 
     @Override
     public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer container,
             NativeWebRequest request, WebDataBinderFactory binders) {
-        return Callers.current()
+        return (parameter.getParameterType() == Actor.class ? Callers.currentActor() : Callers.current())
                 .orElseThrow(() -> new IllegalStateException("No authenticated caller on a route that requires one"));
     }
 }

@@ -1,6 +1,9 @@
 package io.sites.app.identity;
 
 import io.sites.api.AccountId;
+import io.sites.api.Actor;
+import io.sites.api.Door;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthentication;
@@ -13,6 +16,11 @@ import org.springframework.security.oauth2.server.resource.authentication.Bearer
  * username) is not a caller of the interface, so a session yields nothing.
  */
 public final class Callers {
+    /** The principal's attribute naming the {@link Door} its token came through (token or oauth). */
+    public static final String DOOR = "sites_door";
+    /** The principal's attribute naming the personal token's or the OAuth client's name, when it has one. */
+    public static final String CREDENTIAL = "sites_credential";
+
     private Callers() {
     }
 
@@ -20,6 +28,18 @@ public final class Callers {
         if (SecurityContextHolder.getContext().getAuthentication() instanceof BearerTokenAuthentication bearer
                 && bearer.isAuthenticated()) {
             return Optional.of(new AccountId(bearer.getName()));
+        }
+        return Optional.empty();
+    }
+
+    /** The calling account with the door and credential it came through, for the events its request causes. */
+    public static Optional<Actor> currentActor() {
+        if (SecurityContextHolder.getContext().getAuthentication() instanceof BearerTokenAuthentication bearer
+                && bearer.isAuthenticated()) {
+            Map<String, Object> attributes = bearer.getTokenAttributes();
+            return Optional.of(new Actor(new AccountId(bearer.getName()),
+                    attributes.get(DOOR) instanceof Door door ? door : null,
+                    attributes.get(CREDENTIAL) instanceof String name ? name : null));
         }
         return Optional.empty();
     }

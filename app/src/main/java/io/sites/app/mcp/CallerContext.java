@@ -1,7 +1,7 @@
 package io.sites.app.mcp;
 
 import io.modelcontextprotocol.common.McpTransportContext;
-import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.app.identity.Callers;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;
@@ -17,12 +17,12 @@ final class CallerContext {
     }
 
     static McpTransportContext extract(HttpServletRequest request) {
-        return Callers.current().map(caller -> McpTransportContext.create(Map.of(CALLER, caller)))
+        return Callers.currentActor().map(caller -> McpTransportContext.create(Map.of(CALLER, caller)))
                 .orElse(McpTransportContext.EMPTY);
     }
 
-    static AccountId caller(McpTransportContext context) {
-        if (context.get(CALLER) instanceof AccountId caller) {
+    static Actor caller(McpTransportContext context) {
+        if (context.get(CALLER) instanceof Actor caller) {
             return caller;
         }
         throw new IllegalStateException("No authenticated caller in the MCP transport context");

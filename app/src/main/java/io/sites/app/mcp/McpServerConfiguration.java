@@ -10,6 +10,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.sites.app.SiteUrls;
 import io.sites.app.web.ApiOperations;
 import io.sites.app.web.BodyAdmission;
+import io.sites.app.web.IdempotentRequests;
 import io.sites.app.web.OpenApiDocument;
 import io.sites.app.web.ApiProperties;
 import io.sites.bundle.BundleLimits;
@@ -51,8 +52,9 @@ class McpServerConfiguration {
 
     @Bean(destroyMethod = "close")
     McpStatelessSyncServer mcpServer(HttpServletStatelessServerTransport transport, ApiOperations operations,
-            OpenApiDocument openApi, JsonMapper json, BundleLimits limits) {
-        WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(openApi), json, limits);
+            OpenApiDocument openApi, JsonMapper json, BundleLimits limits, IdempotentRequests idempotency) {
+        WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(openApi), json, limits,
+                new IdempotentCalls(idempotency, json));
         VersionTools versionTools = new VersionTools(operations, tools);
         List<SyncToolSpecification> specifications = new ArrayList<>(tools.specifications());
         specifications.addAll(versionTools.specifications());

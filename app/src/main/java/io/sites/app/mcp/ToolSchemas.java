@@ -4,6 +4,7 @@ import io.sites.app.web.OpenApiDocument;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.core.type.TypeReference;
@@ -22,6 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class ToolSchemas {
     private static final String COMPONENT_REF = "#/components/schemas/";
     private static final String DEFS_REF = "#/$defs/";
+    /** The query parameter of a publish's dry run (an extension), which is validate_bundle rather than an argument. */
+    private static final String DRY_RUN = "dryRun";
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
 
@@ -41,12 +44,14 @@ final class ToolSchemas {
 
     /**
      * Two operations' inputs as one object (validate_bundle takes either publish's): every property of either, and
-     * required only what both require.
+     * required only what both require. A check records nothing, so it has no idempotencyKey to retry under.
      */
     Map<String, Object> inputOfEither(String first, String second, Map<String, String> descriptions) {
         ObjectNode schema = inputOf(first);
         ObjectNode other = inputOf(second);
         ObjectNode properties = (ObjectNode) schema.get("properties");
+        properties.remove(IdempotentCalls.ARGUMENT);
+        ((ObjectNode) other.get("properties")).remove(IdempotentCalls.ARGUMENT);
         other.get("properties").properties().forEach(entry -> {
             if (!properties.has(entry.getKey())) {
                 properties.set(entry.getKey(), entry.getValue());
@@ -73,18 +78,19 @@ final class ToolSchemas {
         ObjectNode properties = schema.putObject("properties");
         ArrayNode required = json.createArrayNode();
         for (JsonNode parameter : operation.path("parameters")) {
-            if (parameter.has("x-extension-of")) {
-                // An extension's parameter of a specified operation (dryRun) is a tool of its own (validate_bundle),
-                // so the specified tools keep the specified shape.
+            if (DRY_RUN.equals(parameter.get("name").asString())) {
+                // The dry run of a specified operation is a tool of its own (validate_bundle), so the specified
+                // tools keep the specified shape.
                 continue;
             }
+            String name = argument(parameter);
             ObjectNode property = (ObjectNode) parameter.get("schema").deepCopy();
-            properties.set(parameter.get("name").asString(), property);
+            properties.set(name, property);
             if (parameter.has("description")) {
                 property.put("description", parameter.get("description").asString());
             }
             if (parameter.path("required").asBoolean(false)) {
-                required.add(parameter.get("name").asString());
+                required.add(name);
             }
         }
         JsonNode body = operation.path("requestBody").path("content").path("application/json").path("schema");
@@ -98,6 +104,20 @@ final class ToolSchemas {
             schema.set("required", required);
         }
         return schema;
+    }
+
+    /** A path or query parameter's own name; a header's in lower camel case (Idempotency-Key: idempotencyKey). */
+    private static String argument(JsonNode parameter) {
+        String name = parameter.get("name").asString();
+        if (!"header".equals(parameter.path("in").asString())) {
+            return name;
+        }
+        StringBuilder camel = new StringBuilder();
+        for (String word : name.split("-")) {
+            camel.append(camel.isEmpty() ? word.toLowerCase(Locale.ROOT)
+                    : word.substring(0, 1).toUpperCase(Locale.ROOT) + word.substring(1).toLowerCase(Locale.ROOT));
+        }
+        return camel.toString();
     }
 
     /**

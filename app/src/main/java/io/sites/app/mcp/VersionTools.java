@@ -9,14 +9,17 @@ import java.util.Map;
 
 /**
  * The tools beyond the specified eight, each the REST extension of the same name: promote_version (and so
- * rollback) and delete_website. They are built exactly as {@link WebsiteTools} builds its tools (same binding,
- * results and error envelope), with annotations of their own.
+ * rollback), delete_website, diff_versions and get_history. They are built exactly as {@link WebsiteTools} builds
+ * its tools (same binding, results and error envelope), with annotations of their own.
  */
 final class VersionTools {
     static final String INSTRUCTIONS = """
             To roll back, or to make a version stored with promote false live, call promote_version with the \
             websiteId and the version number (list_versions shows them); the site serves it when the call returns. \
-            delete_website takes a website down for good (owner only): its site then answers 410 Gone.""";
+            delete_website takes a website down for good (owner only): its site then answers 410 Gone. \
+            diff_versions tells what changed from one version to another (files added, removed, changed), e.g. \
+            before promoting a stored version or to check what a rollback undoes. get_history tells who changed \
+            a website, when, and through which door.""";
 
     private final ApiOperations operations;
     private final WebsiteTools tools;
@@ -27,7 +30,7 @@ final class VersionTools {
     }
 
     List<SyncToolSpecification> specifications() {
-        return List.of(promoteVersion(), deleteWebsite());
+        return List.of(promoteVersion(), deleteWebsite(), diffVersions(), getHistory());
     }
 
     private SyncToolSpecification promoteVersion() {
@@ -66,6 +69,49 @@ final class VersionTools {
                     return Map.of();
                 },
                 result -> "The website is deleted; its site answers 410 Gone.");
+    }
+
+    private SyncToolSpecification diffVersions() {
+        String title = "Compare two versions";
+        return tools.tool("diff_versions", title, "diffVersions", """
+                What changed going from version against to version of a website, from the two manifests: added \
+                (files only in version), removed (files only in against), changed (files in both with other bytes \
+                or another content type, with before and after: contentType, size, sha256), each sorted by path, \
+                and unchanged (how many files are the same). Owners and editors may. Fails with NOT_FOUND when the \
+                website is not visible to you or lacks either version, BAD_REQUEST when against is no version \
+                number.""",
+                // Reads only: read-only and idempotent, closed world (only this service's data).
+                new ToolAnnotations(title, true, false, true, false, null),
+                Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID,
+                        "/properties/version", "The version to describe, e.g. a stored one before promoting it.",
+                        "/properties/against", "The version to compare it with, e.g. the live one (get_website "
+                                + "shows which)."),
+                (caller, arguments) -> operations.diffVersions(caller.accountId(),
+                        WebsiteTools.text(arguments, "websiteId"),
+                        number(arguments.get("version")), number(arguments.get("against"))),
+                result -> ((List<?>) result.get("added")).size() + " added, " + ((List<?>) result.get("removed"))
+                        .size() + " removed, " + ((List<?>) result.get("changed")).size() + " changed, "
+                        + result.get("unchanged") + " unchanged.");
+    }
+
+    private SyncToolSpecification getHistory() {
+        String title = "Read a website's history";
+        return tools.tool("get_history", title, "getHistory", """
+                The history (audit) of a website, newest first: every publish, promotion or rollback, password \
+                change, editor added or removed, creation and deletion, with when, who (accountId and username) and \
+                through which door (via: token, oauth, web or operator, and the token's or client's name as \
+                credential; absent for old events). Owners and editors may. Pages of limit items (1 to 100, default \
+                50); pass next as before for older ones. Fails with NOT_FOUND when the website is not visible to \
+                you.""",
+                // Reads only this service's events: read-only, idempotent, closed world.
+                new ToolAnnotations(title, true, false, true, false, null),
+                Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID),
+                (caller, arguments) -> operations.getHistory(caller.accountId(),
+                        WebsiteTools.text(arguments, "websiteId"), number(arguments.get("limit")),
+                        number(arguments.get("before"))),
+                result -> result.get("items") instanceof List<?> items ? items.size() + " events"
+                        + (result.get("next") == null ? "." : "; older ones with before " + result.get("next") + ".")
+                        : "The history.");
     }
 
     /** A JSON number as the path would carry it: 3 and 3.0 are "3"; anything else is passed on as written. */

@@ -6,7 +6,7 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
-import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import org.springframework.http.HttpStatus;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -95,9 +96,12 @@ final class WebsiteTools {
     private final JsonMapper json;
     private final BundleLimits limits;
     private final String authoringRules;
+    private final IdempotentCalls idempotent;
 
-    WebsiteTools(ApiOperations operations, ToolSchemas schemas, JsonMapper json, BundleLimits limits) {
+    WebsiteTools(ApiOperations operations, ToolSchemas schemas, JsonMapper json, BundleLimits limits,
+            IdempotentCalls idempotent) {
         this.operations = operations;
+        this.idempotent = idempotent;
         this.schemas = schemas;
         this.results = new ToolResults(json);
         this.json = json;
@@ -197,8 +201,9 @@ final class WebsiteTools {
                     Map<String, Object> body = new HashMap<>(arguments);
                     Object websiteId = body.remove("websiteId");
                     return websiteId == null
-                            ? operations.checkWebsite(caller, bind(body, PublishWebsiteRequest.class), Map.of())
-                            : operations.checkWebsiteVersion(caller, websiteId.toString(),
+                            ? operations.checkWebsite(caller.accountId(), bind(body, PublishWebsiteRequest.class),
+                                    Map.of())
+                            : operations.checkWebsiteVersion(caller.accountId(), websiteId.toString(),
                                     bind(body, PublishVersionRequest.class), Map.of());
                 },
                 result -> (Boolean.TRUE.equals(result.get("valid")) ? "The bundle would be published"
@@ -226,7 +231,8 @@ final class WebsiteTools {
                 publish_version. A slot is used up by the publish that succeeds with it. At most %d files per \
                 publish may use uploadKey or sourceUrl. Returns uploads: path, uploadKey, putUrl, contentType, \
                 expiresAt.""".formatted(limits.remoteFiles()), WRITE, descriptions,
-                (caller, arguments) -> operations.createUploads(caller, bind(arguments, CreateUploadsRequest.class)),
+                (caller, arguments) -> operations.createUploads(caller.accountId(),
+                        bind(arguments, CreateUploadsRequest.class)),
                 result -> "Upload slots allocated; PUT each file's bytes to its putUrl, then publish with its "
                         + "uploadKey.");
     }
@@ -236,7 +242,7 @@ final class WebsiteTools {
                 List the websites you own or edit, at most 50, most recently updated first: id, name, slug, \
                 pageUrl, status (active, draft, deleted), currentVersionId, role; and websiteLimits (count, max, \
                 canCreate).""", READ, Map.of(),
-                (caller, arguments) -> operations.listWebsites(caller),
+                (caller, arguments) -> operations.listWebsites(caller.accountId()),
                 result -> ((List<?>) result.get("items")).size() + " website(s).");
     }
 
@@ -245,7 +251,7 @@ final class WebsiteTools {
                 One website: status, live pageUrl, the current version, and every version with its number, status, \
                 isCurrent, previewUrl and files (path, contentType, size).""", READ,
                 Map.of("/properties/websiteId", WEBSITE_ID),
-                (caller, arguments) -> operations.getWebsite(caller, text(arguments, "websiteId")),
+                (caller, arguments) -> operations.getWebsite(caller.accountId(), text(arguments, "websiteId")),
                 result -> "Website " + result.get("id") + " (" + result.get("slug") + "), status "
                         + result.get("status") + (result.get("pageUrl") == null ? "" : ", live at "
                                 + result.get("pageUrl")));
@@ -256,7 +262,7 @@ final class WebsiteTools {
                 Every version of a website, newest first, with number, status, isCurrent, message (instruction), \
                 previewUrl and file metadata. Use it to find a stored (promote false) version's previewUrl.""",
                 READ, Map.of("/properties/websiteId", WEBSITE_ID),
-                (caller, arguments) -> operations.listWebsiteVersions(caller, text(arguments, "websiteId")),
+                (caller, arguments) -> operations.listWebsiteVersions(caller.accountId(), text(arguments, "websiteId")),
                 result -> ((List<?>) result.get("versions")).size() + " version(s).");
     }
 
@@ -266,7 +272,7 @@ final class WebsiteTools {
                 (ready once published), progressMessage, pageUrl. Publishes through this server are synchronous, so \
                 a job is already ready when the publish returns.""", READ,
                 Map.of("/properties/jobId", "The job's id (job_…), as returned by a publish."),
-                (caller, arguments) -> operations.getJob(caller, text(arguments, "jobId")),
+                (caller, arguments) -> operations.getJob(caller.accountId(), text(arguments, "jobId")),
                 result -> "Job " + result.get("jobId") + ": " + result.get("status") + ". "
                         + result.get("progressMessage"));
     }
@@ -284,7 +290,7 @@ final class WebsiteTools {
 
     private SyncToolSpecification tool(String name, String title, String operationId, String description,
             boolean readOnly, Map<String, String> descriptions,
-            BiFunction<AccountId, Map<String, Object>, Object> operation,
+            BiFunction<Actor, Map<String, Object>, Object> operation,
             Function<Map<String, Object>, String> summary) {
         return tool(name, title, operationId, description, readOnly
                         // Reads: read-only and idempotent, closed world (only this service's data).
@@ -298,7 +304,7 @@ final class WebsiteTools {
     /** A tool with annotations of its own (see VersionTools); otherwise as every tool here. */
     SyncToolSpecification tool(String name, String title, String operationId, String description,
             ToolAnnotations annotations, Map<String, String> descriptions,
-            BiFunction<AccountId, Map<String, Object>, Object> operation,
+            BiFunction<Actor, Map<String, Object>, Object> operation,
             Function<Map<String, Object>, String> summary) {
         return tool(name, title, description, schemas.input(operationId, descriptions), schemas.output(operationId),
                 annotations, operation, summary);
@@ -307,25 +313,39 @@ final class WebsiteTools {
     /** A tool whose schemas are not one operation's (validate_bundle); otherwise as every tool here. */
     SyncToolSpecification tool(String name, String title, String description, Map<String, Object> input,
             Map<String, Object> output, ToolAnnotations annotations,
-            BiFunction<AccountId, Map<String, Object>, Object> operation,
+            BiFunction<Actor, Map<String, Object>, Object> operation,
             Function<Map<String, Object>, String> summary) {
         Tool tool = Tool.builder().name(name).title(title).description(description.strip())
                 .inputSchema(input)
                 .outputSchema(output)
                 .annotations(annotations)
                 .build();
+        // The operations that take an Idempotency-Key have the argument in their schema (see ToolSchemas).
+        boolean keyed = input.get("properties") instanceof Map<?, ?> properties
+                && properties.containsKey(IdempotentCalls.ARGUMENT);
         return new SyncToolSpecification(tool, (McpTransportContext context, CallToolRequest request) -> {
-            try {
-                Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
-                Map<String, Object> structured = results.structured(
-                        operation.apply(CallerContext.caller(context), arguments));
-                return results.success(summary.apply(structured), structured);
-            } catch (UnboundArguments e) {
-                return results.failure(ApiErrors.malformed("The arguments are", e.getCause()));
-            } catch (RuntimeException e) {
-                return results.failure(ApiErrors.of(e));
-            }
+            Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
+            Actor caller = CallerContext.caller(context);
+            Function<Map<String, Object>, IdempotentCalls.Outcome> run = given -> run(operation, summary, caller,
+                    given);
+            return keyed ? idempotent.call(name, caller.accountId(), arguments, run, summary)
+                    : run.apply(arguments).result();
         });
+    }
+
+    private IdempotentCalls.Outcome run(BiFunction<Actor, Map<String, Object>, Object> operation,
+            Function<Map<String, Object>, String> summary, Actor caller, Map<String, Object> arguments) {
+        ApiErrors.Failure failure;
+        try {
+            Map<String, Object> structured = results.structured(operation.apply(caller, arguments));
+            return new IdempotentCalls.Outcome(results.success(summary.apply(structured), structured),
+                    HttpStatus.OK.value());
+        } catch (UnboundArguments e) {
+            failure = ApiErrors.malformed("The arguments are", e.getCause());
+        } catch (RuntimeException e) {
+            failure = ApiErrors.of(e);
+        }
+        return new IdempotentCalls.Outcome(results.failure(failure), failure.status().value());
     }
 
     /** Arguments bound exactly as a REST body is; a wrong shape gets the REST body's error. */

@@ -1,6 +1,7 @@
 package io.sites.app.operator;
 
 import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.WebsiteCreated;
 import io.sites.api.WebsiteId;
 import io.sites.app.collaborators.Collaborators;
@@ -75,7 +76,7 @@ class OperatorCommands implements ApplicationRunner {
             throw new IllegalArgumentException("'" + websiteId + "' is not a website id. " + USAGE);
         }
         WebsiteId website = new WebsiteId(websiteId);
-        AccountId owner = owner(website);
+        Actor owner = Actor.operatorFor(owner(website));
         switch (action) {
             case "add" -> log.info("{} is now an editor of {}", collaborators.add(website, owner, username), website);
             case "remove" -> log.info("{} is no longer an editor of {}", collaborators.remove(website, owner, username),
@@ -84,9 +85,12 @@ class OperatorCommands implements ApplicationRunner {
         }
     }
 
-    /** The operator acts for the owner, whom the website's first event names. */
+    /**
+     * The operator acts for the owner, whom the website's first event names (read from the first event: a snapshot
+     * would hide it). The history shows the owner's account through the door operator.
+     */
     private AccountId owner(WebsiteId website) {
-        return events.readEvents(website.value()).asStream()
+        return events.readEvents(website.value(), 0).asStream()
                 .map(message -> message.getPayload())
                 .filter(WebsiteCreated.class::isInstance).map(WebsiteCreated.class::cast)
                 .map(WebsiteCreated::owner).findFirst()

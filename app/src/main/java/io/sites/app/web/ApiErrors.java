@@ -64,6 +64,8 @@ public final class ApiErrors {
             case VersionNotFoundException notFound -> notFound(notFound);
             case VersionNotReadyException notReady -> new Failure(ErrorCode.VERSION_NOT_READY, notReady.getMessage());
             case NotFoundException notFound -> notFound(notFound);
+            case BadRequestException bad -> new Failure(ErrorCode.BAD_REQUEST, ErrorBody.of(ErrorCode.BAD_REQUEST,
+                    bad.getMessage(), Map.of(bad.parameter(), bad.getMessage()), null));
             case PayloadTooLargeException tooLarge -> new Failure(ErrorCode.PAYLOAD_TOO_LARGE,
                     tooLarge.getMessage());
             case ServerBusyException busy -> new Failure(ErrorCode.SERVER_BUSY,

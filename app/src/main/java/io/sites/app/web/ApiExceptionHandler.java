@@ -34,7 +34,7 @@ class ApiExceptionHandler {
     @ExceptionHandler({RequestInvalidException.class, RateLimitedException.class, UploadRefusedException.class,
             WebsiteLimitReachedException.class, SlugTakenException.class, NotOwnerException.class,
             WebsiteNotFoundException.class, VersionNotFoundException.class, VersionNotReadyException.class,
-            NotFoundException.class, PayloadTooLargeException.class,
+            NotFoundException.class, BadRequestException.class, PayloadTooLargeException.class,
             Exception.class})
     ResponseEntity<ErrorBody> operationFailed(Exception e) {
         ApiErrors.Failure failure = ApiErrors.of(e);
@@ -97,11 +97,6 @@ class ApiExceptionHandler {
     ResponseEntity<ErrorBody> typeMismatch(MethodArgumentTypeMismatchException e) {
         return body(ErrorBody.of(ErrorCode.BAD_REQUEST,
                 "The parameter '" + e.getName() + "' has the wrong type."));
-    }
-
-    @ExceptionHandler(BadParameterException.class)
-    ResponseEntity<ErrorBody> badParameter(BadParameterException e) {
-        return body(ErrorBody.of(ErrorCode.BAD_REQUEST, e.getMessage()));
     }
 
     /** A form body with bad percent-encoding (the query string is refused earlier, by QueryEncodingFilter). */

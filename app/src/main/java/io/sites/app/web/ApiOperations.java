@@ -1,15 +1,21 @@
 package io.sites.app.web;
 
 import io.sites.api.AccountId;
+import io.sites.api.Actor;
+import io.sites.api.DiffVersions;
 import io.sites.api.FindJob;
 import io.sites.api.FindWebsite;
+import io.sites.api.HistoryView;
 import io.sites.api.JobId;
 import io.sites.api.JobStatus;
 import io.sites.api.JobView;
 import io.sites.api.ListVersions;
 import io.sites.api.ListWebsites;
+import io.sites.api.ReadHistory;
 import io.sites.api.Role;
+import io.sites.api.VersionDiffView;
 import io.sites.api.VersionListView;
+import io.sites.api.VersionNumber;
 import io.sites.api.WebsiteId;
 import io.sites.api.WebsiteListView;
 import io.sites.api.WebsiteView;
@@ -39,21 +45,24 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.stereotype.Component;
 
 /**
- * The interface's eight operations and its extensions (promoteVersion, deleteWebsite) with their spec-shaped
- * results, over the application services (PublishService, WebsiteLifecycle, Uploads, SlugSuggestions) and the
- * query bus. The REST controllers add HTTP (status, Location) and the MCP tools add
- * the tool protocol; neither holds a rule of its own. Failures are exceptions that {@link ApiErrors} maps.
+ * The interface's eight operations and its extensions (promoteVersion, deleteWebsite, diffVersions, getHistory, the
+ * publishes' dry runs) with their spec-shaped results, over the application services (PublishService,
+ * WebsiteLifecycle, Uploads, SlugSuggestions) and the query bus. The REST controllers add HTTP (status, Location) and the MCP tools
+ * add the tool protocol; neither holds a rule of its own. Failures are exceptions that {@link ApiErrors} maps.
  */
 @Component
 public class ApiOperations {
     static final int LIST_LIMIT = 50;
+    static final int HISTORY_LIMIT_MAX = 100;
     static final int SLUG_VALUE_MAX = 120;
     static final String PUT_PATH = "/uploads/";
+    private static final Pattern DIGITS = Pattern.compile("[0-9]+");
 
     private final PublishService publishing;
     private final Uploads uploads;
@@ -87,12 +96,12 @@ public class ApiOperations {
     }
 
     /** createWebsite: version 1, live when this returns. */
-    public PublishWebsiteResult createWebsite(AccountId caller, PublishWebsiteRequest request) {
+    public PublishWebsiteResult createWebsite(Actor caller, PublishWebsiteRequest request) {
         return createWebsite(caller, request, Map.of());
     }
 
     /** createWebsite with the inline content of some files already decoded by the adapter, by index in files. */
-    public PublishWebsiteResult createWebsite(AccountId caller, PublishWebsiteRequest request,
+    public PublishWebsiteResult createWebsite(Actor caller, PublishWebsiteRequest request,
             Map<Integer, DecodedContent> decoded) {
         PublishedWebsite published = publishing.createWebsite(caller, PublishRequests.website(request, decoded));
         return new PublishWebsiteResult(published.websiteId().value(), published.jobId().value(),
@@ -101,13 +110,13 @@ public class ApiOperations {
     }
 
     /** createWebsiteVersion: a complete replacement bundle, live when this returns unless promote is false. */
-    public PublishVersionResult createWebsiteVersion(AccountId caller, String websiteId,
+    public PublishVersionResult createWebsiteVersion(Actor caller, String websiteId,
             PublishVersionRequest request) {
         return createWebsiteVersion(caller, websiteId, request, Map.of());
     }
 
     /** createWebsiteVersion with some contents already decoded, as {@link #createWebsite}. */
-    public PublishVersionResult createWebsiteVersion(AccountId caller, String websiteId,
+    public PublishVersionResult createWebsiteVersion(Actor caller, String websiteId,
             PublishVersionRequest request, Map<Integer, DecodedContent> decoded) {
         PublishedVersion published = publishing.publishVersion(caller, websiteId,
                 PublishRequests.version(request, decoded));
@@ -216,10 +225,10 @@ public class ApiOperations {
      * promoteVersion (an extension): makes a stored version live, an older one being a rollback; the Version as
      * getWebsite shows it (isCurrent true), served by the site host when this returns.
      */
-    public Map<String, Object> promoteVersion(AccountId caller, String websiteId, String versionNumber) {
+    public Map<String, Object> promoteVersion(Actor caller, String websiteId, String versionNumber) {
         WebsiteLifecycle.Promotion promotion = lifecycle.promote(caller, websiteId, versionNumber);
         int version = promotion.version();
-        WebsiteView website = queries.query(new FindWebsite(caller, promotion.websiteId()),
+        WebsiteView website = queries.query(new FindWebsite(caller.accountId(), promotion.websiteId()),
                 ResponseTypes.optionalInstanceOf(WebsiteView.class)).join()
                 .orElseThrow(() -> websiteNotVisible(websiteId));
         return website.versions().stream().filter(v -> v.version() == version).findFirst()
@@ -228,8 +237,61 @@ public class ApiOperations {
     }
 
     /** deleteWebsite (an extension): only the owner; afterwards every operation on it is 404 and its site 410. */
-    public void deleteWebsite(AccountId caller, String websiteId) {
+    public void deleteWebsite(Actor caller, String websiteId) {
         lifecycle.delete(caller, websiteId);
+    }
+
+    /**
+     * diffVersions (an extension): what changed going from version {@code against} to {@code version}, from the two
+     * manifests. A version the website does not have (or a path segment that is no number) is 404 like a website
+     * the caller cannot see; {@code against} missing or not a number is 400, as a bad query parameter is.
+     */
+    public Map<String, Object> diffVersions(AccountId caller, String websiteId, String version, String against) {
+        WebsiteId id = websiteId(websiteId);
+        if (against == null || !DIGITS.matcher(against).matches()) {
+            throw new BadRequestException("against", against == null || against.isBlank()
+                    ? "The query parameter 'against' is required: the version number to compare with."
+                    : "The query parameter 'against' must be a version number, such as 1; it is '" + against + "'.");
+        }
+        int number = versionNumber(websiteId, version);
+        int otherNumber = versionNumber(websiteId, against);
+        VersionDiffView diff = queries.query(new DiffVersions(caller, id, number, otherNumber),
+                ResponseTypes.optionalInstanceOf(VersionDiffView.class)).join()
+                .orElseThrow(() -> new NotFoundException("No website " + websiteId + " with versions " + version
+                        + " and " + against + " is visible to you."));
+        return VersionDiffJson.of(diff);
+    }
+
+    private static int versionNumber(String websiteId, String number) {
+        return VersionNumber.parse(number)
+                .orElseThrow(() -> new NotFoundException("Website " + websiteId + " has no version " + number + "."));
+    }
+
+    /**
+     * getHistory (an extension): the website's events, newest first, read from the event store; {@code limit} 1 to
+     * {@link #HISTORY_LIMIT_MAX} (default {@link #LIST_LIMIT}) and {@code before} the cursor of an earlier page,
+     * both as the query string carries them (null when absent). Owners and editors only; 404 like every read.
+     */
+    public Map<String, Object> getHistory(AccountId caller, String websiteId, String limit, String before) {
+        int size = limit == null ? LIST_LIMIT : number(limit, "limit", 1, HISTORY_LIMIT_MAX,
+                "an integer from 1 to " + HISTORY_LIMIT_MAX + " (default " + LIST_LIMIT + ")");
+        Long cursor = before == null ? null : (long) number(before, "before", 0, Integer.MAX_VALUE,
+                "the next value of an earlier page, as given");
+        HistoryView history = queries.query(new ReadHistory(caller, websiteId(websiteId), size, cursor),
+                ResponseTypes.optionalInstanceOf(HistoryView.class)).join()
+                .orElseThrow(() -> websiteNotVisible(websiteId));
+        return new HistoryJson(accounts::usernameOf).page(history);
+    }
+
+    /** A query parameter that must be an integer in range, written plainly (digits only). */
+    private static int number(String text, String name, int min, int max, String rule) {
+        if (text.length() <= 10 && DIGITS.matcher(text).matches()) {
+            long value = Long.parseLong(text);
+            if (value >= min && value <= max) {
+                return (int) value;
+            }
+        }
+        throw new BadRequestException(name, "The query parameter '" + name + "' must be " + rule + ".");
     }
 
     /** A malformed id is answered like any id the caller cannot see, without a lookup. */

@@ -2,6 +2,8 @@ package io.sites.app.web;
 
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletRequestWrapper;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import java.io.BufferedReader;
@@ -13,6 +15,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -215,6 +218,19 @@ public class BodyAdmission {
         }
     }
 
+    /**
+     * The SHA-256 of an admitted body's bytes, read from where admission put them: the bytes held, or the spooled file
+     * (a buffer at a time), so no body is held twice; a small body read from the client is held for the operation.
+     * A request that carried no body (no length, not chunked) hashes as empty.
+     */
+    static byte[] sha256(ServletRequest request) throws IOException {
+        ServletRequest at = request;
+        while (!(at instanceof Body) && at instanceof ServletRequestWrapper wrapper) {
+            at = wrapper.getRequest();
+        }
+        return at instanceof Body body ? body.sha256() : IdempotentRequests.sha256(new byte[0]);
+    }
+
     /** The spooled body of a large REST publish, to be decoded while read; null for any other request. */
     static SpooledBody spooled(HttpServletRequest request) {
         return request.getAttribute(SPOOLED) instanceof SpooledBody spooled ? spooled : null;
@@ -247,7 +263,7 @@ public class BodyAdmission {
     private final class Body extends HttpServletRequestWrapper {
         private final long size;
         private final Path spooled;
-        private final byte[] held;
+        private byte[] held;
         private ServletInputStream stream;
         private BufferedReader reader;
 
@@ -290,6 +306,28 @@ public class BodyAdmission {
                 reader = new BufferedReader(new InputStreamReader(open(), charset));
             }
             return reader;
+        }
+
+        byte[] sha256() throws IOException {
+            if (stream != null || reader != null) {
+                throw new IllegalStateException("The body was read before it was hashed");
+            }
+            if (held == null && spooled == null) {
+                // Not spooled, so at most LARGE_BODY bytes (nearly always at most SMALL_BODY): kept for the operation.
+                // The container's stream is not closed: it is the container's.
+                held = open().readAllBytes();
+            }
+            if (held != null) {
+                return IdempotentRequests.sha256(held);
+            }
+            MessageDigest digest = IdempotentRequests.digest();
+            try (InputStream in = Files.newInputStream(spooled)) {
+                byte[] buffer = new byte[64 * 1024];
+                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                    digest.update(buffer, 0, n);
+                }
+            }
+            return digest.digest();
         }
 
         private ServletInputStream open() throws IOException {

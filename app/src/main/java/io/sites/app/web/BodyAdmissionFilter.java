@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.regex.Pattern;
+import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -15,6 +16,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * request's body is read or spooled. Larger files belong in upload slots, which stream to the blob store.
  */
 @Component
+// After the security chain, before the Idempotency-Key's filter, which hashes the admitted body.
+@Order(IdempotencyFilter.ORDER - 1)
 class BodyAdmissionFilter extends OncePerRequestFilter {
     /** createWebsite and createWebsiteVersion, whose large bodies are decoded while read. */
     private static final Pattern PUBLISH = Pattern.compile("/v1/websites(/[^/]+/versions)?");

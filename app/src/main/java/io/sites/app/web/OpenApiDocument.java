@@ -50,10 +50,10 @@ public class OpenApiDocument {
                     ArrayNode parameters = merged.putArray("parameters");
                     path.path("parameters").forEach(shared -> {
                         if (!declares(operation, shared)) {
-                            parameters.add(shared.deepCopy());
+                            parameters.add(resolved(shared));
                         }
                     });
-                    operation.path("parameters").forEach(own -> parameters.add(own.deepCopy()));
+                    operation.path("parameters").forEach(own -> parameters.add(resolved(own)));
                     return merged;
                 }
             }
@@ -61,8 +61,18 @@ public class OpenApiDocument {
         throw new IllegalArgumentException("No operation " + operationId + " in " + RESOURCE);
     }
 
-    private static boolean declares(JsonNode operation, JsonNode parameter) {
-        for (JsonNode own : operation.path("parameters")) {
+    /** A parameter itself, or the one of components.parameters that it refers to (the Idempotency-Key). */
+    private JsonNode resolved(JsonNode parameter) {
+        String ref = parameter.path("$ref").asString("");
+        String prefix = "#/components/parameters/";
+        if (!ref.isEmpty() && (!ref.startsWith(prefix) || document.at(ref.substring(1)).isMissingNode())) {
+            throw new IllegalStateException("Unknown parameter reference " + ref + " in " + RESOURCE);
+        }
+        return (ref.isEmpty() ? parameter : document.at(ref.substring(1))).deepCopy();
+    }
+
+    private boolean declares(JsonNode operation, JsonNode parameter) {
+        for (JsonNode own : operation.path("parameters").valueStream().map(this::resolved).toList()) {
             if (own.path("name").equals(parameter.path("name")) && own.path("in").equals(parameter.path("in"))) {
                 return true;
             }

@@ -6,6 +6,7 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+/** Tomcat answers the errors it raises itself (before Spring sees the request) in the JSON envelope, not as HTML. */
 @Configuration(proxyBeanMethods = false)
 class TomcatConfiguration {
 

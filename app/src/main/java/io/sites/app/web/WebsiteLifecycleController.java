@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import java.util.Map;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -24,13 +24,13 @@ class WebsiteLifecycleController {
 
     /** No body is read: the path names everything, so a body sent anyway is ignored. */
     @PostMapping(path = "/versions/{version}/promote", produces = "application/json")
-    Map<String, Object> promoteVersion(AccountId caller, @PathVariable String websiteId,
+    Map<String, Object> promoteVersion(Actor caller, @PathVariable String websiteId,
             @PathVariable String version) {
         return operations.promoteVersion(caller, websiteId, version);
     }
 
     @DeleteMapping
-    ResponseEntity<Void> deleteWebsite(AccountId caller, @PathVariable String websiteId) {
+    ResponseEntity<Void> deleteWebsite(Actor caller, @PathVariable String websiteId) {
         operations.deleteWebsite(caller, websiteId);
         return ResponseEntity.noContent().build();
     }

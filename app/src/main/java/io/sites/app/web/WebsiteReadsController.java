@@ -5,9 +5,13 @@ import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** listWebsites, getWebsite and listWebsiteVersions: queries through Axon's query bus (see {@link ApiOperations}). */
+/**
+ * listWebsites, getWebsite, listWebsiteVersions and diffVersions (an extension): queries through Axon's query bus
+ * (see {@link ApiOperations}).
+ */
 @RestController
 @RequestMapping("/v1/websites")
 class WebsiteReadsController {
@@ -30,5 +34,12 @@ class WebsiteReadsController {
     @GetMapping(path = "/{websiteId}/versions", produces = "application/json")
     Map<String, Object> listWebsiteVersions(AccountId caller, @PathVariable String websiteId) {
         return operations.listWebsiteVersions(caller, websiteId);
+    }
+
+    /** against is optional here so that its absence gets the operation's own 400, as MCP's does. */
+    @GetMapping(path = "/{websiteId}/versions/{version}/diff", produces = "application/json")
+    Map<String, Object> diffVersions(AccountId caller, @PathVariable String websiteId, @PathVariable String version,
+            @RequestParam(required = false) String against) {
+        return operations.diffVersions(caller, websiteId, version, against);
     }
 }

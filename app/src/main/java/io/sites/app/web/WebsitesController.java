@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishVersionResult;
 import io.sites.api.json.PublishWebsiteRequest;
@@ -30,26 +30,41 @@ class WebsitesController {
     }
 
     @PostMapping(consumes = "application/json", produces = "application/json")
-    ResponseEntity<?> createWebsite(AccountId caller, @RequestBody PublishWebsiteRequest request,
+    ResponseEntity<?> createWebsite(Actor caller, @RequestBody PublishWebsiteRequest request,
             @RequestParam(name = "dryRun", required = false) String dryRun, HttpServletRequest http) {
-        if (BadParameterException.dryRun(dryRun)) {
-            return ResponseEntity.ok(operations.checkWebsite(caller, request, PublishBodyConverter.decoded(http)));
+        if (dryRun(dryRun)) {
+            return ResponseEntity.ok(operations.checkWebsite(caller.accountId(), request,
+                    PublishBodyConverter.decoded(http)));
         }
         PublishWebsiteResult published = operations.createWebsite(caller, request, PublishBodyConverter.decoded(http));
         return ResponseEntity.created(URI.create("/v1/websites/" + published.websiteId())).body(published);
     }
 
     @PostMapping(path = "/{websiteId}/versions", consumes = "application/json", produces = "application/json")
-    ResponseEntity<?> createWebsiteVersion(AccountId caller, @PathVariable String websiteId,
+    ResponseEntity<?> createWebsiteVersion(Actor caller, @PathVariable String websiteId,
             @RequestBody PublishVersionRequest request,
             @RequestParam(name = "dryRun", required = false) String dryRun, HttpServletRequest http) {
-        if (BadParameterException.dryRun(dryRun)) {
-            return ResponseEntity.ok(operations.checkWebsiteVersion(caller, websiteId, request,
+        if (dryRun(dryRun)) {
+            return ResponseEntity.ok(operations.checkWebsiteVersion(caller.accountId(), websiteId, request,
                     PublishBodyConverter.decoded(http)));
         }
         PublishVersionResult published = operations.createWebsiteVersion(caller, websiteId, request,
                 PublishBodyConverter.decoded(http));
         return ResponseEntity.status(HttpStatus.CREATED).location(URI.create("/v1/jobs/" + published.jobId()))
                 .body(published);
+    }
+
+    /**
+     * {@code dryRun}: absent is false; only the words true and false are taken, so a typo never publishes. A bad value
+     * is a 400 naming the parameter, as every bad query parameter is.
+     */
+    static boolean dryRun(String value) {
+        if (value == null || value.equals("false")) {
+            return false;
+        }
+        if (value.equals("true")) {
+            return true;
+        }
+        throw new BadRequestException("dryRun", "The parameter 'dryRun' must be true or false.");
     }
 }

@@ -1,5 +1,7 @@
 package io.sites.app.webapp;
 
+import io.sites.api.Actor;
+import io.sites.api.Door;
 import io.sites.app.identity.AccountUser;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.ControllerAdvice;
@@ -12,5 +14,13 @@ class SignedInPerson {
     @ModelAttribute("person")
     AccountUser person(@AuthenticationPrincipal AccountUser person) {
         return person;
+    }
+
+    /**
+     * The person as the events their pages cause record them: through the web application. (Not a method of
+     * AccountUser: sessions hold that class serialized, and a new method would change its serial version.)
+     */
+    static Actor actor(AccountUser person) {
+        return new Actor(person.account(), Door.WEB, null);
     }
 }

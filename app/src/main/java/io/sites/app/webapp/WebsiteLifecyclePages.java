@@ -30,7 +30,7 @@ class WebsiteLifecyclePages {
     @PostMapping("/versions/{version}/promote")
     String promote(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId,
             @PathVariable String version, RedirectAttributes flash) {
-        WebsiteLifecycle.Promotion promotion = lifecycle.promote(person.account(), websiteId, version);
+        WebsiteLifecycle.Promotion promotion = lifecycle.promote(SignedInPerson.actor(person), websiteId, version);
         int number = promotion.version();
         flash.addFlashAttribute("settingsNotice", !promotion.changed() ? "Version " + number + " was already live."
                 : number < promotion.previousVersion()
@@ -51,7 +51,7 @@ class WebsiteLifecyclePages {
                     + "' to confirm that this website should go.");
             return "redirect:/app/websites/" + websiteId + "#delete";
         }
-        lifecycle.delete(person.account(), websiteId);
+        lifecycle.delete(SignedInPerson.actor(person), websiteId);
         flash.addFlashAttribute("notice", "Deleted " + website.name() + " (" + expected + "): its site answers "
                 + "410 Gone from now on. Its slug stays reserved.");
         return "redirect:/app/websites";

@@ -62,9 +62,11 @@ class WebsitePages {
     private final Accounts accounts;
     private final WebsiteLimit websiteLimit;
     private final SiteUrls urls;
+    private final HistoryRows history;
 
     WebsitePages(QueryGateway queries, PublishService publishing, UploadedBundle uploads, Accounts accounts,
-            WebsiteLimit websiteLimit, SiteUrls urls) {
+            WebsiteLimit websiteLimit, SiteUrls urls, HistoryRows history) {
+        this.history = history;
         this.queries = queries;
         this.publishing = publishing;
         this.uploads = uploads;
@@ -110,7 +112,7 @@ class WebsitePages {
         model.addAttribute("slug", slug);
         UploadedBundle.Read read = uploads.read(folder, paths, zip);
         return publish(read, model, response, "website-new", () -> {
-            PublishedWebsite published = publishing.createWebsite(person.account(), new NewWebsite(
+            PublishedWebsite published = publishing.createWebsite(SignedInPerson.actor(person), new NewWebsite(
                     blankToNull(name), category, null, blankToNull(slug), read.files()));
             return published.jobId().value();
         });
@@ -132,6 +134,7 @@ class WebsitePages {
                 ResponseTypes.optionalInstanceOf(CollaboratorsView.class)).join()
                 .orElse(new CollaboratorsView(List.of()));
         model.addAttribute("editors", editors.editors().stream().map(e -> username(e.account())).toList());
+        history.add(person, website, null, model);
         return "website";
     }
 
@@ -148,7 +151,7 @@ class WebsitePages {
         model.addAttribute("message", message);
         String view = website(person, websiteId, model);
         return publish(read, model, response, view, () -> {
-            PublishedVersion published = publishing.publishVersion(person.account(), websiteId,
+            PublishedVersion published = publishing.publishVersion(SignedInPerson.actor(person), websiteId,
                     new NewVersion(read.files(), blankToNull(message), promote));
             return published.jobId().value();
         });

@@ -40,7 +40,7 @@ class WebsiteSettings {
             @RequestParam String username, RedirectAttributes flash) {
         WebsiteId website = pages.find(person, websiteId).id();
         try {
-            String name = collaborators.add(website, person.account(), username);
+            String name = collaborators.add(website, SignedInPerson.actor(person), username);
             readModels.awaitWebsite(website);
             flash.addFlashAttribute("settingsNotice", name + " is now an editor: they can see this website and "
                     + "publish new versions.");
@@ -55,7 +55,7 @@ class WebsiteSettings {
             @RequestParam String username, RedirectAttributes flash) {
         WebsiteId website = pages.find(person, websiteId).id();
         try {
-            String name = collaborators.remove(website, person.account(), username);
+            String name = collaborators.remove(website, SignedInPerson.actor(person), username);
             readModels.awaitWebsite(website);
             flash.addFlashAttribute("settingsNotice", name + " is no longer an editor.");
         } catch (CollaboratorRefused refused) {
@@ -70,13 +70,13 @@ class WebsiteSettings {
             RedirectAttributes flash) {
         WebsiteId website = pages.find(person, websiteId).id();
         if ("clear".equals(action)) {
-            passwords.set(website, person.account(), null);
+            passwords.set(website, SignedInPerson.actor(person), null);
             flash.addFlashAttribute("settingsNotice", "The password is off: the site is public.");
         } else if (password == null || password.length() < 4 || password.length() > 128) {
             flash.addFlashAttribute("settingsProblem", "Use a site password of 4 to 128 characters.");
             return back(websiteId);
         } else {
-            passwords.set(website, person.account(), password);
+            passwords.set(website, SignedInPerson.actor(person), password);
             flash.addFlashAttribute("settingsNotice", "The password is on: visitors must enter it (any user name).");
         }
         readModels.awaitWebsite(website);

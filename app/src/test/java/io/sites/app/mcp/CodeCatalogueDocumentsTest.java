@@ -96,7 +96,8 @@ class CodeCatalogueDocumentsTest {
         ApiOperations operations = Mockito.mock(ApiOperations.class);
         Mockito.when(operations.fetchesPerHour()).thenReturn(200);
         WebsiteTools tools = new WebsiteTools(operations,
-                new ToolSchemas(constructor.newInstance(BundleLimits.spec())), json, BundleLimits.spec());
+                new ToolSchemas(constructor.newInstance(BundleLimits.spec())), json, BundleLimits.spec(),
+                new IdempotentCalls(null, json));
         StringBuilder texts = new StringBuilder(tools.instructions()).append('\n').append(VersionTools.INSTRUCTIONS);
         java.util.stream.Stream.concat(tools.specifications().stream(),
                         new VersionTools(operations, tools).specifications().stream())

@@ -37,9 +37,10 @@ class McpEndpointTest extends EmbeddedAppTest {
             "list_websites", "get_website", "list_versions", "get_job_status", "suggest_slug");
     // Extensions, each the REST extension of the same name.
     private static final List<String> TOOLS = java.util.stream.Stream.concat(SPECIFIED.stream(),
-            java.util.stream.Stream.of("promote_version", "delete_website", "validate_bundle")).toList();
+            java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions", "get_history",
+                    "validate_bundle")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
-            "get_job_status", "suggest_slug");
+            "get_job_status", "suggest_slug", "diff_versions", "get_history");
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
             registry -> registry.schemaRegistryConfig(SchemaRegistryConfig.builder()
                     .formatAssertionsEnabled(true).build()));
@@ -74,7 +75,7 @@ class McpEndpointTest extends EmbeddedAppTest {
             // validate_bundle records nothing, but fetches sourceUrls: read-only, open world.
             assertThat(annotations.get("readOnlyHint").asBoolean()).as(name)
                     .isEqualTo(READS.contains(name) || name.equals("validate_bundle"));
-            if (SPECIFIED.contains(name) || name.equals("promote_version")) {
+            if (!name.equals("delete_website")) {
                 assertThat(annotations.get("destructiveHint").asBoolean()).as(name).isFalse();
             }
         });
@@ -138,30 +139,76 @@ class McpEndpointTest extends EmbeddedAppTest {
 
         // The extensions: a rollback and forward again, served at once; a website deleted; failures in the envelope.
         String rollbackSlug = calls.get("publish_rollback_site").get("structuredContent").get("slug").asString();
-        for (String call : List.of("publish_rollback_site", "publish_rollback_v2", "promote_version",
-                "promote_version_again", "delete_website")) {
+        for (String call : List.of("publish_rollback_site", "publish_rollback_v2", "diff_versions",
+                "promote_version", "promote_version_again", "delete_website", "get_history", "get_history_older")) {
             JsonNode result = calls.get(call);
             assertThat(result.has("protocolError")).as(call + ": " + result).isFalse();
             assertThat(result.get("isError").asBoolean()).as(call + ": " + result).isFalse();
             String tool = call.startsWith("publish_rollback") ? (call.endsWith("site") ? "publish_website"
-                    : "publish_version") : call.replace("_again", "");
+                    : "publish_version") : call.replace("_again", "").replace("_older", "");
             assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
         }
+        JsonNode diff = calls.get("diff_versions").get("structuredContent");
+        assertThat(diff.get("changed")).hasSize(1);
+        assertThat(diff.get("changed").get(0).get("path").asString()).isEqualTo("index.html");
+        assertThat(diff.get("added")).hasSize(1);
+        assertThat(diff.get("unchanged").asInt()).isZero();
+        assertThat(calls.get("diff_versions").get("text").asString()).startsWith("1 added, 0 removed, 1 changed");
+        JsonNode badAgainst = calls.get("diff_bad_against");
+        assertThat(badAgainst.get("isError").asBoolean()).as(badAgainst.toString()).isTrue();
+        assertThat(badAgainst.get("structuredContent").get("error").get("code").asString()).isEqualTo("BAD_REQUEST");
+        assertThat(badAgainst.get("structuredContent").get("error").get("fields").has("against")).isTrue();
+        assertMatches(tools.get("diff_versions").get("outputSchema"), badAgainst.get("structuredContent"), "bad");
         JsonNode rolledBack = calls.get("promote_version").get("structuredContent");
         assertThat(rolledBack.get("version").asInt()).isEqualTo(1);
         assertThat(rolledBack.get("isCurrent").asBoolean()).isTrue();
         assertThat(calls.get("promote_version").get("text").asString()).startsWith("Version 1 is live");
         assertThat(report.get("servedAfterRollback").asString()).contains("Rollback v1");
         assertThat(calls.get("promote_version_again").get("structuredContent").get("version").asInt()).isEqualTo(1);
+        JsonNode keyed = calls.get("publish_keyed");
+        assertThat(keyed.get("isError").asBoolean()).as(keyed.toString()).isFalse();
+        assertThat(keyed.get("structuredContent").get("version").asInt()).isEqualTo(3);
+        assertThat(calls.get("publish_keyed_retry")).as("the retry gets the first answer").isEqualTo(keyed);
+        JsonNode reused = calls.get("publish_keyed_reused");
+        assertThat(reused.get("isError").asBoolean()).isTrue();
+        assertThat(reused.get("structuredContent").get("error").get("code").asString())
+                .isEqualTo("IDEMPOTENCY_KEY_REUSED");
+        JsonNode invalidKeyed = calls.get("publish_keyed_invalid");
+        assertThat(invalidKeyed.get("structuredContent").get("error").get("code").asString())
+                .isEqualTo("PUBLISH_INVALID");
+        assertThat(calls.get("publish_keyed_invalid_retry")).as("a kept failure").isEqualTo(invalidKeyed);
+        for (String keyedTool : List.of("publish_website", "publish_version", "create_upload", "promote_version")) {
+            JsonNode argument = tools.get(keyedTool).get("inputSchema").get("properties").get("idempotencyKey");
+            assertThat(argument.get("type").asString()).as(keyedTool).isEqualTo("string");
+            assertThat(argument.get("maxLength").asInt()).isEqualTo(255);
+        }
+        assertThat(tools.get("get_website").get("inputSchema").get("properties").has("idempotencyKey")).isFalse();
         assertThat(calls.get("delete_website").get("structuredContent").isEmpty()).isTrue();
+        // get_history: the REST body, newest first (the promotion, version 2, version 1, the creation), in pages.
+        JsonNode newest = calls.get("get_history").get("structuredContent");
+        assertThat(newest.get("items").valueStream().map(item -> item.get("type").asString()).toList())
+                .containsExactly("version.promoted", "version.published");
+        assertThat(newest.get("items").get(0).get("actor").get("via").asString()).isEqualTo("token");
+        assertThat(newest.get("next").asString()).isEqualTo("2");
+        JsonNode older = calls.get("get_history_older").get("structuredContent");
+        assertThat(older.get("items").valueStream().map(item -> item.get("seq").asInt()).toList())
+                .containsExactly(1, 0);
+        assertThat(older.has("next")).isFalse();
+        JsonNode historyGone = calls.get("get_history_deleted");
+        assertThat(historyGone.get("isError").asBoolean()).as(historyGone.toString()).isTrue();
+        assertThat(historyGone.get("structuredContent").get("error").get("code").asString()).isEqualTo("NOT_FOUND");
+        assertMatches(tools.get("get_history").get("outputSchema"), historyGone.get("structuredContent"),
+                "get_history_deleted");
         assertThat(http().site(rollbackSlug, "/").status()).isEqualTo(410);
-        for (String call : List.of("promote_unknown_version", "delete_website_again", "promote_deleted")) {
+        for (String call : List.of("promote_unknown_version", "diff_unknown_version", "delete_website_again",
+                "promote_deleted")) {
             JsonNode result = calls.get(call);
             assertThat(result.get("isError").asBoolean()).as(call + ": " + result).isTrue();
             assertThat(result.get("structuredContent").get("error").get("code").asString()).as(call)
                     .isEqualTo("NOT_FOUND");
             assertThat(result.get("text").asString()).as(call).startsWith("NOT_FOUND (HTTP 404)");
-            String tool = call.startsWith("promote") ? "promote_version" : "delete_website";
+            String tool = call.startsWith("promote") ? "promote_version" : call.startsWith("diff")
+                    ? "diff_versions" : "delete_website";
             assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
         }
 
@@ -188,6 +235,9 @@ class McpEndpointTest extends EmbeddedAppTest {
                 .containsExactly("files");
         assertThat(tools.get("publish_website").get("inputSchema").get("properties").has("dryRun"))
                 .as("the publish tools keep the specified shape").isFalse();
+        assertThat(tools.get("validate_bundle").get("inputSchema").get("properties").has("idempotencyKey"))
+                .as("a dry run records nothing, so it is not keyed").isFalse();
+        assertThat(tools.get("validate_bundle").get("inputSchema").get("properties").has("dryRun")).isFalse();
 
         // Published through MCP: served at its host, and the same website through REST with the same token.
         String slug = report.get("slug").asString();

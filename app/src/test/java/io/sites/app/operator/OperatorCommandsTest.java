@@ -12,6 +12,7 @@ import io.sites.command.publish.ReadModels;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
 
 /**
  * collaborator add|remove as an operator runs it: the editor sees the website, then no longer does; unknown people
@@ -38,6 +39,18 @@ class OperatorCommandsTest extends EmbeddedAppTest {
         assertThat(operator.execute(List.of("collaborator", "remove", id, "bob"))).isZero();
         readModels.awaitWebsite(new WebsiteId(id));
         assertThat(http().get("/v1/websites/" + id, BOB).status()).isEqualTo(404);
+
+        // The history names the owner, for whom the operator acted, and the operator's door.
+        JsonNode items = http().get("/v1/websites/" + id + "/history", ALICE).json().get("items");
+        for (int i = 0; i < 2; i++) {
+            assertThat(items.get(i).get("type").asString()).isEqualTo(i == 0 ? "collaborator.removed"
+                    : "collaborator.added");
+            assertThat(items.get(i).get("actor").get("name").asString()).isEqualTo("alice");
+            assertThat(items.get(i).get("actor").get("via").asString()).isEqualTo("operator");
+            assertThat(items.get(i).get("actor").has("credential")).isFalse();
+            assertThat(items.get(i).get("details").get("username").asString()).isEqualTo("bob");
+        }
+        assertThat(items.get(2).get("actor").get("via").asString()).isEqualTo("token");
 
         assertThat(operator.execute(List.of("collaborator", "add", id, "nobody-by-this-name"))).isOne();
         assertThat(accounts.byUsername("nobody-by-this-name")).as("an unknown person is refused, not created")

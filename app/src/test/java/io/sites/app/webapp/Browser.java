@@ -22,14 +22,14 @@ import java.util.stream.Collectors;
  * with the CSRF token of the last page read, and a chosen source address (127.0.0.x), so that the sign-in
  * throttle of one test does not reach another.
  */
-final class Browser {
+public final class Browser {
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
     private int port;
     private final HttpClient client;
     private String csrf;
 
-    Browser(int port, String sourceAddress) {
+    public Browser(int port, String sourceAddress) {
         this.port = port;
         try {
             this.client = HttpClient.newBuilder().cookieHandler(new CookieManager())
@@ -46,7 +46,7 @@ final class Browser {
         return this;
     }
 
-    HttpResponse<String> get(String path) {
+    public HttpResponse<String> get(String path) {
         HttpResponse<String> response = send(request(path).GET());
         Matcher m = CSRF.matcher(response.body());
         if (m.find()) {
@@ -56,7 +56,7 @@ final class Browser {
     }
 
     /** POSTs the form with the CSRF token of the last page read (unless the fields name one themselves). */
-    HttpResponse<String> post(String path, Map<String, String> fields) {
+    public HttpResponse<String> post(String path, Map<String, String> fields) {
         Map<String, String> all = new LinkedHashMap<>(fields);
         if (csrf != null) {
             all.putIfAbsent("_csrf", csrf);
@@ -77,12 +77,12 @@ final class Browser {
     }
 
     /** Signs up (which signs in) and returns the redirect. */
-    HttpResponse<String> signUp(String username, String password) {
+    public HttpResponse<String> signUp(String username, String password) {
         get("/app/signup");
         return post("/app/signup", Map.of("username", username, "password", password));
     }
 
-    HttpResponse<String> signIn(String username, String password) {
+    public HttpResponse<String> signIn(String username, String password) {
         get("/app/login");
         return post("/app/login", Map.of("username", username, "password", password));
     }

@@ -8,6 +8,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+/** The bundle limits the publish path applies: the specification's, or lower ones an operator set. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(CommandLimits.class)
 class PublishConfiguration {

@@ -1,6 +1,7 @@
 package io.sites.command.publish;
 
 import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.Category;
 import io.sites.api.CreateWebsiteCommand;
 import io.sites.api.JobId;
@@ -68,7 +69,8 @@ public class PublishService {
     }
 
     /** createWebsite: version 1, live when this returns. */
-    public PublishedWebsite createWebsite(AccountId owner, NewWebsite request) {
+    public PublishedWebsite createWebsite(Actor actor, NewWebsite request) {
+        AccountId owner = actor.accountId();
         PublishChecks.CheckedWebsite checked = checks.website(owner, request, false);
         Bundle bundle = checked.bundle();
         rateLimit.acquire(owner);
@@ -76,7 +78,7 @@ public class PublishService {
         uploads.claim(owner, slotClaims(request.files(), bundle), jobId.value());
         PublishedWebsite published;
         try {
-            published = createWebsite(owner, request, bundle, checked.name(), checked.category(), jobId);
+            published = createWebsite(actor, request, bundle, checked.name(), checked.category(), jobId);
         } catch (RuntimeException failed) {
             // The slots are only used up by a publish that happened; a failed one gives them back for the retry.
             uploads.release(jobId.value());
@@ -94,7 +96,7 @@ public class PublishService {
         return checks.website(owner, request, true).check();
     }
 
-    private PublishedWebsite createWebsite(AccountId owner, NewWebsite request, Bundle bundle, String name,
+    private PublishedWebsite createWebsite(Actor actor, NewWebsite request, Bundle bundle, String name,
             Category category, JobId jobId) {
         List<ManifestEntry> manifest = store(bundle);
         WebsiteId websiteId = WebsiteId.generate();
@@ -106,8 +108,8 @@ public class PublishService {
         for (int attempt = 1; ; attempt++) {
             String candidate = slug != null ? slug : freeCandidate(base, attempt);
             try {
-                commands.sendAndWait(new CreateWebsiteCommand(websiteId, owner, name, candidate, category,
-                        description, jobId, manifest, bundle.warnings()));
+                commands.sendAndWait(new CreateWebsiteCommand(websiteId, actor.accountId(), name, candidate,
+                        category, description, jobId, manifest, bundle.warnings(), actor));
                 return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes(), bundle.warnings());
             } catch (SlugTakenException taken) {
                 // An explicit slug is the client's choice: 409. A derived one moves on to the next suffix.
@@ -119,14 +121,15 @@ public class PublishService {
     }
 
     /** createWebsiteVersion: a complete replacement bundle, live when this returns unless not promoted. */
-    public PublishedVersion publishVersion(AccountId caller, String websiteId, NewVersion request) {
+    public PublishedVersion publishVersion(Actor actor, String websiteId, NewVersion request) {
+        AccountId caller = actor.accountId();
         Bundle bundle = checks.version(caller, websiteId, request, false).bundle();
         rateLimit.acquire(caller);
         JobId jobId = JobId.generate();
         uploads.claim(caller, slotClaims(request.files(), bundle), jobId.value());
         PublishedVersion published;
         try {
-            published = publishVersion(caller, websiteId, request, bundle, jobId);
+            published = publishVersion(actor, websiteId, request, bundle, jobId);
         } catch (RuntimeException failed) {
             uploads.release(jobId.value());
             throw failed;
@@ -143,14 +146,14 @@ public class PublishService {
         return checks.version(caller, websiteId, request, true).check();
     }
 
-    private PublishedVersion publishVersion(AccountId caller, String websiteId, NewVersion request, Bundle bundle,
+    private PublishedVersion publishVersion(Actor actor, String websiteId, NewVersion request, Bundle bundle,
             JobId jobId) {
         List<ManifestEntry> manifest = store(bundle);
         boolean promote = request.promote();
         String message = request.message() == null || request.message().isBlank() ? null : request.message();
         WebsiteId id = new WebsiteId(websiteId);
-        PublishVersionCommand command = new PublishVersionCommand(id, caller, jobId, message, promote, manifest,
-                bundle.warnings());
+        PublishVersionCommand command = new PublishVersionCommand(id, actor.accountId(), jobId, message, promote,
+                manifest, bundle.warnings(), actor);
         for (int attempt = 1; ; attempt++) {
             try {
                 PublishVersionCommand.Outcome outcome = commands.sendAndWait(command);

@@ -1,13 +1,13 @@
 package io.sites.command.publish;
 
-import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.DeleteWebsiteCommand;
 import io.sites.api.PromoteVersionCommand;
+import io.sites.api.VersionNumber;
 import io.sites.api.WebsiteId;
 import io.sites.command.website.VersionNotFoundException;
 import io.sites.command.website.WebsiteNotFoundException;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
@@ -22,8 +22,6 @@ import org.springframework.stereotype.Service;
 @Service
 public class WebsiteLifecycle {
     private static final int CONCURRENCY_RETRIES = 5;
-    /** A positive int, as written in a path: no sign, no leading zero, no fraction. */
-    private static final Pattern VERSION_NUMBER = Pattern.compile("[1-9][0-9]{0,8}");
 
     private final CommandGateway commands;
     private final ReadModels readModels;
@@ -42,22 +40,19 @@ public class WebsiteLifecycle {
      * or an unknown website is {@link WebsiteNotFoundException}, a number the website does not have, or no number,
      * {@link VersionNotFoundException}.
      */
-    public Promotion promote(AccountId caller, String websiteId, String number) {
+    public Promotion promote(Actor caller, String websiteId, String number) {
         WebsiteId id = visibleId(websiteId);
-        if (number == null || !VERSION_NUMBER.matcher(number).matches()) {
-            throw new VersionNotFoundException(websiteId, number);
-        }
-        int version = Integer.parseInt(number);
+        int version = VersionNumber.parse(number).orElseThrow(() -> new VersionNotFoundException(websiteId, number));
         PromoteVersionCommand.Outcome outcome = send(id, () -> commands.sendAndWait(
-                new PromoteVersionCommand(id, version, caller)));
+                new PromoteVersionCommand(id, version, caller.accountId(), caller)));
         readModels.awaitWebsite(id);
         return new Promotion(id, version, outcome.previousVersion(), outcome.changed());
     }
 
     /** Deletes the website: only the owner may ({@code NotOwnerException} for an editor). Its slug stays claimed. */
-    public void delete(AccountId caller, String websiteId) {
+    public void delete(Actor caller, String websiteId) {
         WebsiteId id = visibleId(websiteId);
-        send(id, () -> commands.sendAndWait(new DeleteWebsiteCommand(id, caller)));
+        send(id, () -> commands.sendAndWait(new DeleteWebsiteCommand(id, caller.accountId(), caller)));
         readModels.awaitWebsite(id);
     }
 

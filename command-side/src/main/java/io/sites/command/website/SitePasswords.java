@@ -1,6 +1,6 @@
 package io.sites.command.website;
 
-import io.sites.api.AccountId;
+import io.sites.api.Actor;
 import io.sites.api.SetSitePasswordCommand;
 import io.sites.api.WebsiteId;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -23,11 +23,11 @@ public class SitePasswords {
     }
 
     /** Sets the site's password, or clears it when plaintext is null. Only the owner may. */
-    public void set(WebsiteId websiteId, AccountId caller, String plaintext) {
+    public void set(WebsiteId websiteId, Actor caller, String plaintext) {
         if (plaintext != null && plaintext.isEmpty()) {
             throw new IllegalArgumentException("A site password may not be empty; pass null to lift the protection");
         }
         String hash = plaintext == null ? null : encoder.encode(plaintext);
-        commands.sendAndWait(new SetSitePasswordCommand(websiteId, caller, hash));
+        commands.sendAndWait(new SetSitePasswordCommand(websiteId, caller.accountId(), hash, caller));
     }
 }

@@ -58,9 +58,9 @@ class Website {
     /** Created by {@link WebsiteCommandHandler} once the slug is claimed in the same transaction. */
     Website(CreateWebsiteCommand command) {
         apply(new WebsiteCreated(command.websiteId(), command.owner(), command.name(), command.slug(),
-                command.category(), command.description()));
+                command.category(), command.description(), command.actor()));
         apply(new VersionPublished(command.websiteId(), command.jobId(), 1, VersionKind.INITIAL, null, true,
-                command.owner(), command.files(), command.warnings()));
+                command.owner(), command.files(), command.warnings(), command.actor()));
     }
 
     /** A dry run asks the rule a publish meets below, and records nothing. */
@@ -79,7 +79,7 @@ class Website {
         }
         int version = lastVersion + 1;
         apply(new VersionPublished(websiteId, command.jobId(), version, VersionKind.REFINEMENT, command.message(),
-                command.promote(), command.publishedBy(), command.files(), command.warnings()));
+                command.promote(), command.publishedBy(), command.files(), command.warnings(), command.actor()));
         return new PublishVersionCommand.Outcome(version, slug);
     }
 
@@ -100,7 +100,7 @@ class Website {
         if (command.version() == previous) {
             return new PromoteVersionCommand.Outcome(previous, false);
         }
-        apply(new VersionPromoted(websiteId, command.version(), previous, command.by()));
+        apply(new VersionPromoted(websiteId, command.version(), previous, command.by(), command.actor()));
         return new PromoteVersionCommand.Outcome(previous, true);
     }
 
@@ -110,30 +110,30 @@ class Website {
         if (command.collaborator().equals(owner) || editors.contains(command.collaborator())) {
             return;
         }
-        apply(new CollaboratorAdded(websiteId, command.collaborator(), command.by()));
+        apply(new CollaboratorAdded(websiteId, command.collaborator(), command.by(), command.actor()));
     }
 
     @CommandHandler
     void handle(RemoveCollaboratorCommand command) {
         requireOwner(command.by());
         if (editors.contains(command.collaborator())) {
-            apply(new CollaboratorRemoved(websiteId, command.collaborator(), command.by()));
+            apply(new CollaboratorRemoved(websiteId, command.collaborator(), command.by(), command.actor()));
         }
     }
 
     @CommandHandler
     void handle(DeleteWebsiteCommand command) {
         requireOwner(command.by());
-        apply(new WebsiteDeleted(websiteId, slug, command.by()));
+        apply(new WebsiteDeleted(websiteId, slug, command.by(), command.actor()));
     }
 
     @CommandHandler
     void handle(SetSitePasswordCommand command) {
         requireOwner(command.by());
         if (command.passwordHash() != null) {
-            apply(new SitePasswordSet(websiteId, command.passwordHash(), command.by()));
+            apply(new SitePasswordSet(websiteId, command.passwordHash(), command.by(), command.actor()));
         } else if (passwordProtected) {
-            apply(new SitePasswordCleared(websiteId, command.by()));
+            apply(new SitePasswordCleared(websiteId, command.by(), command.actor()));
         }
     }
 

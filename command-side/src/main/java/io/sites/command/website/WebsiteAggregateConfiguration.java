@@ -9,6 +9,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+/** How the Website aggregate is loaded: snapshots every few events and a cache of hot websites. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(WebsiteAggregateProperties.class)
 class WebsiteAggregateConfiguration {

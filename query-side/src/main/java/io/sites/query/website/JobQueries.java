@@ -12,6 +12,7 @@ import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+/** Answers FindJob from the read model: a publish job's status and version, for whoever may see its website. */
 @Component
 class JobQueries {
     private final JdbcTemplate jdbc;

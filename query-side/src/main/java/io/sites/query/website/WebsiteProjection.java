@@ -67,12 +67,13 @@ class WebsiteProjection {
         if (inserted == 1) {
             // The version row and its files commit in the same batch transaction, so "no version row" means
             // "no file rows" and a redelivery skips both.
-            jdbc.batchUpdate("insert into qs_version_file (job_id, path, content_type, size) values (?, ?, ?, ?)",
+            jdbc.batchUpdate("insert into qs_version_file (job_id, path, content_type, size, sha256) values (?, ?, ?, ?, ?)",
                     event.files(), 500, (statement, file) -> {
                         statement.setString(1, event.jobId().value());
                         statement.setString(2, file.path());
                         statement.setString(3, file.contentType());
                         statement.setLong(4, file.size());
+                        statement.setString(5, file.sha256());
                     });
             List<Warning> warnings = event.warnings();
             jdbc.batchUpdate("insert into qs_version_warning (job_id, position, code, message, path, detail) "

@@ -114,10 +114,7 @@ class WebsiteQueries {
 
     @QueryHandler
     Optional<CollaboratorsView> handle(ListCollaborators query) {
-        String caller = query.caller().value();
-        Integer visible = jdbc.queryForObject(tables.sql("select count(*) from qs_website w where w.id = ? and "
-                + VISIBLE), Integer.class, query.websiteId().value(), caller, caller);
-        if (visible == null || visible == 0) {
+        if (!isVisible(jdbc, tables, query.caller(), query.websiteId())) {
             return Optional.empty();
         }
         return Optional.of(new CollaboratorsView(jdbc.query(tables.sql("""
@@ -125,6 +122,13 @@ class WebsiteQueries {
                 (rs, row) -> new CollaboratorsView.Editor(new AccountId(rs.getString("account_id")),
                         instant(rs.getTimestamp("added_at"))),
                 query.websiteId().value())));
+    }
+
+    /** Whether the caller owns or edits the website and it is not deleted: the visibility of every read. */
+    static boolean isVisible(JdbcTemplate jdbc, ReadTables tables, AccountId caller, WebsiteId websiteId) {
+        Integer visible = jdbc.queryForObject(tables.sql("select count(*) from qs_website w where w.id = ? and "
+                + VISIBLE), Integer.class, websiteId.value(), caller.value(), caller.value());
+        return visible != null && visible > 0;
     }
 
     private int owned(AccountId owner) {

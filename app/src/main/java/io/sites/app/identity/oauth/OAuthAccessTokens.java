@@ -1,6 +1,8 @@
 package io.sites.app.identity.oauth;
 
 import io.sites.api.AccountId;
+import io.sites.api.Actor;
+import io.sites.api.Door;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -11,6 +13,8 @@ import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
 import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
 import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
 import org.springframework.stereotype.Component;
 
 /**
@@ -26,10 +30,13 @@ public class OAuthAccessTokens {
 
     private final JwtDecoder decoder;
     private final OAuth2AuthorizationService authorizations;
+    private final RegisteredClientRepository clients;
 
-    OAuthAccessTokens(JwtDecoder decoder, OAuth2AuthorizationService authorizations) {
+    OAuthAccessTokens(JwtDecoder decoder, OAuth2AuthorizationService authorizations,
+            RegisteredClientRepository clients) {
         this.decoder = decoder;
         this.authorizations = authorizations;
+        this.clients = clients;
     }
 
     /** Whether a bearer token has the shape of one of ours (otherwise it may be a personal access token). */
@@ -39,6 +46,11 @@ public class OAuthAccessTokens {
 
     /** The account an access token acts for, if every check passes. */
     public Optional<AccountId> verify(String token) {
+        return actorOf(token).map(Actor::accountId);
+    }
+
+    /** As {@link #verify}, with the door (OAuth) and the client's name as it registered, for the history. */
+    public Optional<Actor> actorOf(String token) {
         Jwt jwt;
         try {
             jwt = decoder.decode(token);
@@ -55,6 +67,8 @@ public class OAuthAccessTokens {
                 || jwt.getSubject() == null || scopes == null || !scopes.contains(ClientRegistrations.SCOPE)) {
             return Optional.empty();
         }
-        return Optional.of(new AccountId(jwt.getSubject()));
+        RegisteredClient client = clients.findById(authorization.getRegisteredClientId());
+        return Optional.of(new Actor(new AccountId(jwt.getSubject()), Door.OAUTH,
+                client == null ? null : client.getClientName()));
     }
 }

@@ -201,6 +201,25 @@ class OAuthFlowTest {
     }
 
     @Test
+    void whatAnOAuthTokenDoesIsRecordedWithTheDoorAndTheClientsName() {
+        String username = newUsername();
+        String access = person(username).tokens(MCP).get("access_token").asString();
+        Http http = new Http(PORT);
+        Http.Response created = http.post("/v1/websites", access, Map.of("name", "Via OAuth", "category", "other",
+                "files", List.of(Map.of("path", "index.html", "content", "<p>oauth</p>"))));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        String id = created.json().get("websiteId").asString();
+        JsonNode items = http.get("/v1/websites/" + id + "/history", access).json().get("items");
+        assertThat(items.size()).isEqualTo(2);
+        items.forEach(item -> {
+            JsonNode actor = item.get("actor");
+            assertThat(actor.get("name").asString()).isEqualTo(username);
+            assertThat(actor.get("via").asString()).isEqualTo("oauth");
+            assertThat(actor.get("credential").asString()).isEqualTo("Test MCP client");
+        });
+    }
+
+    @Test
     void aTokenOpensTheInterfaceOnlyNotThePersonsWebApplicationNorTheAuthorizationEndpoint() throws Exception {
         OAuthBrowser browser = person();
         String access = browser.tokens(MCP).get("access_token").asString();

@@ -1,0 +1,77 @@
+package io.sites.app.webapp;
+
+import io.sites.api.AccountId;
+import io.sites.api.Actor;
+import io.sites.api.HistoryView;
+import io.sites.api.ReadHistory;
+import io.sites.api.WebsiteView;
+import io.sites.app.identity.AccountUser;
+import io.sites.app.identity.Accounts;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.stereotype.Component;
+import org.springframework.ui.Model;
+
+/**
+ * The website's history as the pages show it, read through the same query as getHistory: who did what, when, and
+ * through which door, newest first, {@link #PAGE} at a time.
+ */
+@Component
+class HistoryRows {
+    static final int PAGE = 50;
+
+    private final QueryGateway queries;
+    private final Accounts accounts;
+
+    HistoryRows(QueryGateway queries, Accounts accounts) {
+        this.queries = queries;
+        this.accounts = accounts;
+    }
+
+    /** Puts {@code history} (rows) and {@code olderThan} (the cursor of the older page, or null) in the model. */
+    void add(AccountUser person, WebsiteView website, Long before, Model model) {
+        HistoryView history = queries.query(new ReadHistory(person.account(), website.id(), PAGE, before),
+                ResponseTypes.optionalInstanceOf(HistoryView.class)).join()
+                .orElseThrow(() -> new PageNotFoundException(
+                        "No website " + website.id() + " is visible to you."));
+        Map<AccountId, String> names = new HashMap<>();
+        model.addAttribute("history", history.items().stream().map(entry -> row(entry, names)).toList());
+        model.addAttribute("olderThan", history.next());
+    }
+
+    private Row row(HistoryView.Entry entry, Map<AccountId, String> names) {
+        Actor actor = entry.actor();
+        String door = actor.via() == null ? "door not recorded"
+                : actor.via().wire() + (actor.credential() == null ? "" : " “" + actor.credential() + "”");
+        String subject = entry.subject() == null ? null : name(entry.subject(), names);
+        return new Row(entry.seq(), entry.at(), entry.type(), name(actor.accountId(), names), door,
+                entry.version(), details(entry, subject));
+    }
+
+    private static String details(HistoryView.Entry entry, String subject) {
+        Map<String, Object> d = entry.details();
+        return switch (entry.type()) {
+            case "version.published" -> d.get("kind") + ", " + d.get("files") + " files, " + d.get("bytes")
+                    + " bytes" + (Boolean.TRUE.equals(d.get("promote")) ? ", made live" : ", not made live")
+                    + Optional.ofNullable(d.get("message")).map(m -> ": " + m).orElse("");
+            case "version.promoted" -> "was version " + d.get("previousVersion");
+            case "collaborator.added", "collaborator.removed" -> subject;
+            case "website.created" -> d.get("name") + Optional.ofNullable(d.get("slug")).map(s -> " (" + s + ")")
+                    .orElse("");
+            default -> "";
+        };
+    }
+
+    private String name(AccountId account, Map<AccountId, String> names) {
+        return names.computeIfAbsent(account, id -> accounts.usernameOf(id).orElse(id.value()));
+    }
+
+    /** One line of the history table. */
+    record Row(long seq, Instant at, String type, String who, String door, Integer version, String details) {
+    }
+}

@@ -1,0 +1,73 @@
+package io.sites.query.website;
+
+import io.sites.api.AccountId;
+import io.sites.api.Actor;
+import io.sites.api.CollaboratorAdded;
+import io.sites.api.CollaboratorRemoved;
+import io.sites.api.HistoryView;
+import io.sites.api.SitePasswordCleared;
+import io.sites.api.SitePasswordSet;
+import io.sites.api.VersionPromoted;
+import io.sites.api.VersionPublished;
+import io.sites.api.WebsiteCreated;
+import io.sites.api.WebsiteDeleted;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.axonframework.eventhandling.DomainEventMessage;
+
+/**
+ * The one place where a website's events become history entries: each event type's name in the history
+ * ({@code version.published}), the version it concerns and its details. A new event type of the website gets its
+ * line here; an event this does not know (none yet) is left out of the history rather than failing it.
+ */
+final class HistoryEntries {
+    private HistoryEntries() {
+    }
+
+    static Optional<HistoryView.Entry> of(DomainEventMessage<?> message) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        Entry entry = switch (message.getPayload()) {
+            case WebsiteCreated e -> {
+                details.put("name", e.name());
+                put(details, "slug", e.slug());
+                details.put("category", e.category().wire());
+                yield new Entry("website.created", e.actor(), null, null);
+            }
+            case VersionPublished e -> {
+                details.put("kind", e.kind().wire());
+                put(details, "message", e.message());
+                details.put("files", e.files().size());
+                details.put("bytes", e.totalBytes());
+                details.put("promote", e.promote());
+                details.put("jobId", e.jobId().value());
+                yield new Entry("version.published", e.actor(), e.version(), null);
+            }
+            case VersionPromoted e -> {
+                details.put("previousVersion", e.previousVersion());
+                yield new Entry("version.promoted", e.actor(), e.version(), null);
+            }
+            case SitePasswordSet e -> new Entry("password.set", e.actor(), null, null);
+            case SitePasswordCleared e -> new Entry("password.cleared", e.actor(), null, null);
+            case CollaboratorAdded e -> new Entry("collaborator.added", e.actor(), null, e.collaborator());
+            case CollaboratorRemoved e -> new Entry("collaborator.removed", e.actor(), null, e.collaborator());
+            case WebsiteDeleted e -> {
+                put(details, "slug", e.slug());
+                yield new Entry("website.deleted", e.actor(), null, null);
+            }
+            default -> null;
+        };
+        return Optional.ofNullable(entry).map(known -> new HistoryView.Entry(message.getSequenceNumber(),
+                known.type(), message.getTimestamp(), known.actor(), known.version(), known.subject(), details));
+    }
+
+    /** Absent rather than null: a detail the event does not have is left out. */
+    private static void put(Map<String, Object> details, String name, Object value) {
+        if (value != null) {
+            details.put(name, value);
+        }
+    }
+
+    private record Entry(String type, Actor actor, Integer version, AccountId subject) {
+    }
+}

@@ -1,0 +1,74 @@
+package io.sites.query.website;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.api.AccountId;
+import io.sites.api.Actor;
+import io.sites.api.Category;
+import io.sites.api.CollaboratorAdded;
+import io.sites.api.CollaboratorRemoved;
+import io.sites.api.Door;
+import io.sites.api.HistoryView;
+import io.sites.api.JobId;
+import io.sites.api.ManifestEntry;
+import io.sites.api.SitePasswordCleared;
+import io.sites.api.SitePasswordSet;
+import io.sites.api.VersionKind;
+import io.sites.api.VersionPromoted;
+import io.sites.api.VersionPublished;
+import io.sites.api.WebsiteCreated;
+import io.sites.api.WebsiteDeleted;
+import io.sites.api.WebsiteId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.axonframework.eventhandling.GenericDomainEventMessage;
+import org.junit.jupiter.api.Test;
+
+/** Each event type of the website has its name, version and details in the history, in one place. */
+class HistoryEntriesTest {
+    private static final WebsiteId SITE = WebsiteId.generate();
+    private static final AccountId OWNER = AccountId.generate();
+    private static final AccountId EDITOR = AccountId.generate();
+    private static final Actor BY_TOKEN = new Actor(OWNER, Door.TOKEN, "laptop");
+    private static final Instant AT = Instant.parse("2026-11-23T10:00:00Z");
+
+    @Test
+    void everyEventTypeOfTheWebsiteIsNamedOnce() {
+        List<Object> events = List.of(
+                new WebsiteCreated(SITE, OWNER, "Bakery", "bakery", Category.RESTAURANT, null, BY_TOKEN),
+                new VersionPublished(SITE, JobId.generate(), 2, VersionKind.REFINEMENT, "new menu", false, OWNER,
+                        List.of(new ManifestEntry("index.html", "text/html", 10, "a".repeat(64)),
+                                new ManifestEntry("a.css", "text/css", 5, "b".repeat(64))), List.of(), BY_TOKEN),
+                new VersionPromoted(SITE, 2, 1, OWNER, BY_TOKEN),
+                new SitePasswordSet(SITE, "{noop}x", OWNER, BY_TOKEN),
+                new SitePasswordCleared(SITE, OWNER, BY_TOKEN),
+                new CollaboratorAdded(SITE, EDITOR, OWNER, BY_TOKEN),
+                new CollaboratorRemoved(SITE, EDITOR, OWNER, BY_TOKEN),
+                new WebsiteDeleted(SITE, "bakery", OWNER, BY_TOKEN));
+        List<HistoryView.Entry> entries = events.stream().map(event -> HistoryEntries.of(
+                new GenericDomainEventMessage<>("Website", SITE.value(), events.indexOf(event), event, Map.of(),
+                        "id-" + events.indexOf(event), AT)).orElseThrow()).toList();
+
+        assertThat(entries).extracting(HistoryView.Entry::type).containsExactly("website.created",
+                "version.published", "version.promoted", "password.set", "password.cleared", "collaborator.added",
+                "collaborator.removed", "website.deleted");
+        assertThat(entries).extracting(HistoryView.Entry::seq).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L);
+        assertThat(entries).allSatisfy(entry -> {
+            assertThat(entry.actor()).isEqualTo(BY_TOKEN);
+            assertThat(entry.at()).isEqualTo(AT);
+        });
+        assertThat(entries).extracting(HistoryView.Entry::version).containsExactly(null, 2, 2, null, null, null,
+                null, null);
+        assertThat(entries.get(0).details()).isEqualTo(Map.of("name", "Bakery", "slug", "bakery",
+                "category", "restaurant"));
+        assertThat(entries.get(1).details()).containsEntry("kind", "refinement").containsEntry("message", "new menu")
+                .containsEntry("files", 2).containsEntry("bytes", 15L).containsEntry("promote", false);
+        assertThat(entries.get(2).details()).isEqualTo(Map.of("previousVersion", 1));
+        assertThat(entries.get(5).subject()).isEqualTo(EDITOR);
+        assertThat(entries.get(6).subject()).isEqualTo(EDITOR);
+        assertThat(entries.get(7).details()).isEqualTo(Map.of("slug", "bakery"));
+        assertThat(HistoryEntries.of(new GenericDomainEventMessage<>("Website", SITE.value(), 8, "not ours")))
+                .as("an event the history does not know is left out").isEmpty();
+    }
+}

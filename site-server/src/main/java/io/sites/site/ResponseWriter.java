@@ -1,0 +1,105 @@
+package io.sites.site;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Puts a {@link SiteResponse} on a site connection: a body in memory with its head, in as few buffers as it takes,
+ * or a large file from the blob store in chunks. One for the whole port; it keeps no state of a connection.
+ */
+final class ResponseWriter {
+    private static final Logger log = LoggerFactory.getLogger(ResponseWriter.class);
+    private static final int STREAM_CHUNK = 64 * 1024;
+    /** Bodies up to this size go out in one buffer with their head; larger ones as a second buffer (writev). */
+    private static final int INLINE_BODY = 16 * 1024;
+
+    private final ResponseHeads heads = new ResponseHeads();
+    private final SiteFiles files;
+
+    ResponseWriter(SiteFiles files) {
+        this.files = files;
+    }
+
+    /**
+     * A body in memory: head and body in one buffer, flushed with the rest of this read's answers. On the event
+     * loop only.
+     */
+    void send(ChannelHandlerContext ctx, HttpRequest request, SiteResponse response, boolean keepAlive) {
+        byte[] head = heads.head(response);
+        boolean body = response.hasBody();
+        int length = body ? (int) response.contentLength : 0;
+        boolean together = length <= INLINE_BODY;
+        ByteBuf out = ctx.alloc().ioBuffer(head.length + ResponseHeads.TAIL_ROOM + (together ? length : 0));
+        out.writeBytes(head);
+        ResponseHeads.tail(out, request, keepAlive);
+        ChannelFuture written;
+        if (together) {
+            if (body) {
+                out.writeBytes(response.body);
+            }
+            written = ctx.write(out);
+        } else {
+            // Straight from the cache's direct buffer: no copy in the JVM, the kernel reads it in place.
+            ctx.write(out);
+            written = ctx.write(Unpooled.wrappedBuffer(response.body));
+        }
+        if (!keepAlive) {
+            ctx.flush();
+            written.addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    /**
+     * A large file from the blob store, in chunks, waiting whenever the socket's buffer is full. On a thread that
+     * may block, never the event loop; returns when the last chunk is written.
+     */
+    void stream(ChannelHandlerContext ctx, HttpRequest request, SiteResponse response, boolean keepAlive)
+            throws IOException {
+        byte[] head = heads.head(response);
+        ByteBuf out = ctx.alloc().ioBuffer(head.length + ResponseHeads.TAIL_ROOM);
+        out.writeBytes(head);
+        ResponseHeads.tail(out, request, keepAlive);
+        ctx.writeAndFlush(out);
+        ChannelFuture last = null;
+        try (InputStream in = files.open(response.stream)) {
+            in.skipNBytes(response.streamOffset);
+            long left = response.contentLength;
+            while (left > 0 && ctx.channel().isActive()) {
+                byte[] chunk = new byte[(int) Math.min(STREAM_CHUNK, left)];
+                int read = in.readNBytes(chunk, 0, chunk.length);
+                if (read <= 0) {
+                    throw new IOException("Blob " + response.stream.sha256() + " ended early");
+                }
+                left -= read;
+                last = ctx.writeAndFlush(Unpooled.wrappedBuffer(chunk, 0, read));
+                if (!ctx.channel().isWritable()) {
+                    last.awaitUninterruptibly();
+                }
+            }
+        } catch (IOException e) {
+            // The head is gone already: all that is left is to cut the connection so the client sees it short.
+            log.error("Could not stream {}", response.stream.sha256(), e);
+            ctx.close();
+            return;
+        }
+        if (last != null) {
+            if (!keepAlive) {
+                last.addListener(ChannelFutureListener.CLOSE);
+            }
+            last.awaitUninterruptibly();
+        }
+    }
+
+    /** A fixed answer that ends the connection: a request the decoder could not read, or a failure. */
+    static void closing(ChannelHandlerContext ctx, byte[] answer) {
+        ctx.writeAndFlush(Unpooled.wrappedBuffer(answer)).addListener(ChannelFutureListener.CLOSE);
+    }
+}
