@@ -10,9 +10,10 @@
 // so it measures a build without it too (compile main's bundle sources against the same classpath). -Dshow=1 prints
 // the warnings.
 
-import io.sites.api.json.PublishFile;
 import io.sites.bundle.BundleLimits;
 import io.sites.bundle.BundleReader;
+import io.sites.bundle.FileInput;
+import io.sites.bundle.FileSource;
 import io.sites.bundle.RemoteFiles;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +26,7 @@ public class BundleReadBench {
         int pages = files / 5;
         int sheets = files / 10;
         int images = files - pages - sheets;
-        List<PublishFile> bundle = new ArrayList<>(files);
+        List<FileInput> bundle = new ArrayList<>(files);
         for (int p = 0; p < pages; p++) {
             String path = p == 0 ? "index.html" : "section" + (p % 20) + "/page" + p + ".html";
             StringBuilder html = new StringBuilder("<!doctype html>\n<html><head><title>Page ").append(p)
@@ -42,7 +43,7 @@ public class BundleReadBench {
             }
             html.append("<div style=\"background-image: url('/img/i").append(p % images)
                     .append(".png')\">x</div>\n</body></html>\n");
-            bundle.add(PublishFile.text(path, html.toString()));
+            bundle.add(FileInput.text(path, html.toString()));
         }
         for (int s = 0; s < sheets; s++) {
             StringBuilder css = new StringBuilder("@import url(\"s").append((s + 1) % sheets).append(".css\");\n");
@@ -50,10 +51,10 @@ public class BundleReadBench {
                 css.append(".c").append(k).append(" { color: #123; background: url(../img/i")
                         .append((s * 3 + k) % images).append(".png) no-repeat; }\n");
             }
-            bundle.add(PublishFile.text("css/s" + s + ".css", css.toString()));
+            bundle.add(FileInput.text("css/s" + s + ".css", css.toString()));
         }
         for (int i = 0; i < images; i++) {
-            bundle.add(PublishFile.base64("img/i" + i + ".png", "iVBORw0KGgo="));
+            bundle.add(new FileInput("img/i" + i + ".png", null, new FileSource.Encoded("iVBORw0KGgo=")));
         }
         BundleLimits spec = BundleLimits.spec();
         BundleReader reader = new BundleReader(

@@ -167,6 +167,19 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
     calls.delete_website_again = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.promote_deleted = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
     calls.get_history_deleted = await call(client, 'get_history', { websiteId: rollbackId });
+
+    // The dry run: a new website's bundle (valid, one broken link), a version's (refused), and a website the
+    // caller cannot see (an error, as isError).
+    calls.validate_bundle = await call(client, 'validate_bundle', {
+      name: `${name} dry`, category: 'other',
+      files: [{ path: 'index.html', content: '<!doctype html><title>Dry</title>\n<a href="menu.html">Menu</a>' }],
+    });
+    calls.validate_bundle_version = await call(client, 'validate_bundle', {
+      websiteId, files: [{ path: 'about.html', content: '<script src="https://cdn.example.com/lib.js"></script>' }],
+    });
+    calls.validate_bundle_unknown = await call(client, 'validate_bundle', {
+      websiteId: 'web_doesnotexist', files: [{ path: 'index.html', content: '<p>hi</p>' }],
+    });
   } finally {
     await client.close();
   }

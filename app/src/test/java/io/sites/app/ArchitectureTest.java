@@ -116,12 +116,15 @@ class ArchitectureTest {
                     .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("BundleLimits")
                             .or(JavaClass.Predicates.simpleName("InlineDecoder"))
                             .or(JavaClass.Predicates.simpleName("DecodedContent"))
-                            .or(JavaClass.Predicates.simpleNameStartingWith("DecodedContent$")))))
+                            .or(JavaClass.Predicates.simpleNameStartingWith("DecodedContent$"))
+                            .or(JavaClass.Predicates.simpleName("FileInput"))
+                            .or(JavaClass.Predicates.simpleName("FileSource"))
+                            .or(JavaClass.Predicates.simpleNameStartingWith("FileSource$")))))
             .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Claims")
             .because("controllers and MCP tools are thin adapters over PublishService and the query bus: every rule "
                     + "lives once. A large REST publish body is decoded while read, by the bundle's own decoder "
                     + "(InlineDecoder), into DecodedContent, which PublishRequests hands PublishService as a file's "
-                    + "source");
+                    + "source (the bundle's FileInput and FileSource)");
 
     @ArchTest
     static final ArchRule publishTakesDomainInput = noClasses().that().resideInAPackage("io.sites.command.publish..")
@@ -141,8 +144,19 @@ class ArchitectureTest {
             .resideInAPackage("io.sites.app.webapp..").should().dependOnClassesThat()
             .resideInAnyPackage("io.sites.blob..", "io.sites.query..")
             .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.sites.bundle..")
-                    .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("BundleLimits"))))
+                    .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("BundleLimits")
+                            .or(JavaClass.Predicates.simpleName("FileInput"))
+                            .or(JavaClass.Predicates.simpleName("FileSource"))
+                            .or(JavaClass.Predicates.simpleNameStartingWith("FileSource$")))))
             .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Claims")
             .because("the pages are adapters like the REST controllers; they read only the bundle limits, to cap "
-                    + "what they unpack from a zip before PublishService checks it");
+                    + "what they unpack from a zip before PublishService checks it, and hand the files over as the "
+                    + "bundle's FileInputs");
+
+    @ArchTest
+    static final ArchRule onlyTheRestAdapterKnowsTheWireFile = noClasses().that()
+            .resideOutsideOfPackages("io.sites.api..", "io.sites.app.web..")
+            .should().dependOnClassesThat().haveFullyQualifiedName("io.sites.api.json.PublishFile")
+            .because("the bundle reader and PublishService take the bundle's own FileInput; the interface's file "
+                    + "object is mapped once, by PublishRequests (REST and MCP), after InlineContents bound it");
 }

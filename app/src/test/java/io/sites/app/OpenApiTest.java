@@ -122,6 +122,31 @@ class OpenApiTest extends EmbeddedAppTest {
     }
 
     @Test
+    void dryRunsAndWarningsAreMarkedAndTheirRealResponsesMatchTheDocument() {
+        JsonNode document = http().get("/v1/openapi.json", null).json();
+        for (String publish : List.of("createWebsite", "createWebsiteVersion")) {
+            JsonNode dryRun = operation(document, publish).get("parameters").valueStream()
+                    .filter(p -> p.get("name").asString().equals("dryRun")).findFirst().orElseThrow();
+            assertThat(dryRun.get("x-extension-of").asString()).isEqualTo("1.0.0");
+        }
+        String page = "<p><a href=\"gone.html\">gone</a></p>";
+        check(document, "createWebsite", http().post("/v1/websites?dryRun=true", ALICE, site(null, "Dry",
+                file("index.html", page))), 200);
+        check(document, "createWebsite", http().post("/v1/websites?dryRun=true", ALICE, site(null, "Dry",
+                file("about.html", page))), 200);
+        Http.Response created = http().post("/v1/websites", ALICE, site(null, "Warned", file("index.html", page)));
+        check(document, "createWebsite", created, 201);
+        String id = created.json().get("websiteId").asString();
+        check(document, "createWebsiteVersion", http().post("/v1/websites/" + id + "/versions?dryRun=true", ALICE,
+                version(null, null, file("index.html", page))), 200);
+        check(document, "createWebsiteVersion", http().post("/v1/websites/" + id + "/versions", ALICE,
+                version(null, null, file("index.html", page))), 201);
+        check(document, "getJob", http().get("/v1/jobs/" + created.json().get("jobId").asString(), ALICE), 200);
+        check(document, "createWebsite", http().post("/v1/websites", ALICE, site(null, "bad",
+                file("index.html", page + "<iframe src=\"x.html\"></iframe>"))), 422);
+    }
+
+    @Test
     void theExtensionsAreMarkedAndTheirRealResponsesMatchTheDocument() {
         JsonNode document = http().get("/v1/openapi.json", null).json();
         for (String extension : EXTENSIONS) {

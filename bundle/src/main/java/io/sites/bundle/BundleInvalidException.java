@@ -13,18 +13,30 @@ public final class BundleInvalidException extends RuntimeException {
 
     private final List<Violation> violations;
     private final List<Warning> warnings;
+    private final long bytes;
 
     public BundleInvalidException(List<Violation> violations) {
-        this(violations, List.of());
+        this(violations, List.of(), 0);
     }
 
     public BundleInvalidException(List<Violation> violations, List<Warning> warnings) {
+        this(violations, warnings, 0);
+    }
+
+    /** @param bytes the size of the files that could be read, which a dry run reports */
+    public BundleInvalidException(List<Violation> violations, List<Warning> warnings, long bytes) {
         super(summary(violations));
         if (violations.isEmpty()) {
             throw new IllegalArgumentException("a rejected bundle has at least one violation");
         }
         this.violations = List.copyOf(violations);
         this.warnings = List.copyOf(warnings);
+        this.bytes = bytes;
+    }
+
+    /** The bytes of the files that could be read (decoded, fetched or uploaded), whatever else they broke. */
+    public long bytes() {
+        return bytes;
     }
 
     public List<Violation> violations() {

@@ -3,7 +3,6 @@ package io.sites.bundle;
 import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
 import io.sites.api.Warning;
-import io.sites.api.json.PublishFile;
 import io.sites.bundle.rules.AuthoringRules;
 import io.sites.bundle.rules.Codes;
 import io.sites.bundle.rules.Findings;
@@ -14,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -48,31 +46,24 @@ public final class BundleReader {
      * @return the checked bundle, paths normalised and content types settled
      * @throws BundleInvalidException listing every violation when the files break any rule
      */
-    public Bundle read(List<PublishFile> files) {
+    public Bundle read(List<FileInput> files) {
         return read(files, remoteFiles);
     }
 
     /**
      * As {@link #read(List)}, with the remote files of one publish resolved by {@code remote}: upload slots belong to
-     * the calling account, so the publish path passes a resolver bound to it.
+     * the calling account, so the publish path passes a resolver bound to it. Content an adapter decoded while it
+     * read the request ({@link FileSource.Decoded}) gets exactly the checks and messages its text would have got.
+     *
+     * @param files the bundle in the order it was sent; an entry is null where the client sent no file object
      */
-    public Bundle read(List<PublishFile> files, RemoteFiles remote) {
-        return read(files, remote, Map.of());
-    }
-
-    /**
-     * As {@link #read(List, RemoteFiles)}, with the inline content of some files already decoded by the adapter that
-     * read the request ({@code decoded}, by index in {@code files}): such a file has no {@code content} text, and
-     * its decoded content gets exactly the checks and messages the text would have got.
-     */
-    public Bundle read(List<PublishFile> files, RemoteFiles remote, Map<Integer, DecodedContent> decoded) {
+    public Bundle read(List<FileInput> files, RemoteFiles remote) {
         Objects.requireNonNull(remote, "remote");
-        Objects.requireNonNull(decoded, "decoded");
-        List<PublishFile> input = files == null ? List.of() : files;
+        List<FileInput> input = files == null ? List.of() : files;
         long remoteCount = input.stream().filter(f -> f != null && FileBody.isRemote(f)).count();
         boolean resolveRemote = remoteCount <= limits.remoteFiles();
         if (resolveRemote && remoteCount > 0) {
-            remote.prepare(toResolve(input, decoded));
+            remote.prepare(toResolve(input));
         }
         List<FileEntry> entries = new ArrayList<>(input.size());
         for (int i = 0; i < input.size(); i++) {
@@ -82,7 +73,7 @@ public final class BundleReader {
         LinkCheck links = linkCheck(entries);
         for (FileEntry e : entries) {
             if (e.file != null) {
-                readFile(e, decoded.get(e.index), resolveRemote ? remote : null);
+                readFile(e, resolveRemote ? remote : null);
             }
         }
         BundleWideChecks.markDuplicates(entries);
@@ -101,7 +92,8 @@ public final class BundleReader {
         BundleWideChecks.missingIndex(entries).ifPresent(violations::add);
         List<Warning> warnings = links.warnings();
         if (!violations.isEmpty()) {
-            throw new BundleInvalidException(violations, warnings);
+            throw new BundleInvalidException(violations, warnings,
+                    entries.stream().mapToLong(e -> Math.max(e.size, 0)).sum());
         }
         return new Bundle(entries.stream().map(FileEntry::toFile).toList(), warnings);
     }
@@ -121,7 +113,7 @@ public final class BundleReader {
 
     /** Checks a path and an optional declared type ahead of the bytes, as upload slots need. */
     public Target checkTarget(String path, String contentType) {
-        PublishFile file = new PublishFile(path, null, null, contentType, null, null);
+        FileInput file = new FileInput(path, contentType, new FileSource.Bytes(new byte[0]));
         PathRules.Checked checked = PathRules.check(path);
         String hintPath = checked.valid() ? checked.normalized() : PathRules.suggest(path);
         FileEntry e = new FileEntry(0, file,
@@ -138,7 +130,7 @@ public final class BundleReader {
     // ---- one file --------------------------------------------------------------------------------------------
 
     /** A file's entry with its path checked; its body is read later, by {@link #readFile}. */
-    private static FileEntry entry(int index, PublishFile file) {
+    private static FileEntry entry(int index, FileInput file) {
         if (file == null) {
             FileEntry e = new FileEntry(index, null, new Findings(null, null));
             e.findings.add(ViolationCode.INVALID_FILE,
@@ -159,11 +151,10 @@ public final class BundleReader {
         return e;
     }
 
-    private void readFile(FileEntry e, DecodedContent decoded, RemoteFiles remote) {
+    private void readFile(FileEntry e, RemoteFiles remote) {
         Findings out = e.findings;
-        PublishFile file = e.file;
         long fileLimit = Math.min(limits.fileBytes(), Integer.MAX_VALUE - 16L);
-        String hint = FileBody.read(e, decoded, remote, fileLimit);
+        String hint = FileBody.read(e, remote, fileLimit);
         if (e.path != null) {
             ContentTypeCheck.settle(e, hint);
         }
@@ -209,18 +200,16 @@ public final class BundleReader {
     }
 
     /** Exactly the files readFile will resolve: one body, remote, with a valid path. */
-    private static List<RemoteFiles.Request> toResolve(List<PublishFile> input,
-            Map<Integer, DecodedContent> decoded) {
+    private static List<RemoteFiles.Request> toResolve(List<FileInput> input) {
         List<RemoteFiles.Request> requests = new ArrayList<>();
-        for (int i = 0; i < input.size(); i++) {
-            PublishFile f = input.get(i);
-            if (f == null || f.content() != null || decoded.containsKey(i) || !FileBody.isRemote(f)
-                    || (FileBody.present(f.sourceUrl()) && FileBody.present(f.uploadKey()))) {
+        for (FileInput f : input) {
+            FileInput remote = f == null ? null : FileBody.remoteInput(f);
+            if (remote == null) {
                 continue;
             }
             PathRules.Checked checked = PathRules.check(f.path());
             if (checked.valid()) {
-                requests.add(new RemoteFiles.Request(checked.normalized(), f));
+                requests.add(new RemoteFiles.Request(checked.normalized(), remote));
             }
         }
         return requests;

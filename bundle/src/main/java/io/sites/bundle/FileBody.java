@@ -2,7 +2,6 @@ package io.sites.bundle;
 
 import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
-import io.sites.api.json.PublishFile;
 import io.sites.bundle.decode.Base64Text;
 import io.sites.bundle.rules.Findings;
 import io.sites.bundle.rules.Text;
@@ -29,27 +28,51 @@ final class FileBody {
      *
      * @return the type the remote file's source declared, or null
      */
-    static String read(FileEntry e, DecodedContent decoded, RemoteFiles remote, long fileLimit) {
+    static String read(FileEntry e, RemoteFiles remote, long fileLimit) {
+        switch (e.file.source()) {
+            case FileSource.Bytes held -> readDecoded(e, new DecodedContent.Held(held.bytes()));
+            case FileSource.Text text -> readContent(e, text.text(), false, fileLimit);
+            case FileSource.Encoded encoded -> readContent(e, encoded.base64(), true, fileLimit);
+            case FileSource.Decoded decoded -> readDecoded(e, decoded.content());
+            case FileSource.UploadKey upload -> {
+                return resolveIfValid(e, remote);
+            }
+            case FileSource.SourceUrl source -> {
+                return resolveIfValid(e, remote);
+            }
+            case FileSource.Malformed sent -> {
+                return readMalformed(e, sent, remote, fileLimit);
+            }
+        }
+        return null;
+    }
+
+    private static String resolveIfValid(FileEntry e, RemoteFiles remote) {
+        return remote != null && e.pathValid ? resolve(e, remote) : null;
+    }
+
+    /** A file object the interface refuses as sent: every verdict its fields earn, worded after them. */
+    private static String readMalformed(FileEntry e, FileSource.Malformed sent, RemoteFiles remote, long fileLimit) {
         Findings out = e.findings;
-        boolean base64 = "base64".equals(e.file.contentEncoding());
-        String encoding = e.file.contentEncoding();
+        String encoding = sent.contentEncoding();
+        boolean base64 = "base64".equals(encoding);
         boolean encodingKnown = encoding == null || base64 || "utf8".equals(encoding);
         if (!encodingKnown) {
             out.add(ViolationCode.INVALID_ENCODING,
-                    "File " + out.file() + " has contentEncoding " + Text.quote(e.file.contentEncoding())
+                    "File " + out.file() + " has contentEncoding " + Text.quote(encoding)
                             + ", which is not one of \"utf8\" and \"base64\".",
-                    encodingFix(e.file.contentEncoding()));
+                    encodingFix(encoding));
         }
 
         List<String> bodies = new ArrayList<>(3);
-        boolean content = e.file.content() != null || decoded != null;
+        boolean content = sent.content() != null || sent.decoded() != null;
         if (content) {
             bodies.add("content");
         }
-        if (present(e.file.sourceUrl())) {
+        if (FileSource.present(sent.sourceUrl())) {
             bodies.add("sourceUrl");
         }
-        if (present(e.file.uploadKey())) {
+        if (FileSource.present(sent.uploadKey())) {
             bodies.add("uploadKey");
         }
         String hint = null;
@@ -65,20 +88,19 @@ final class FileBody {
                     "Keep only one of " + String.join(", ", bodies) + " and remove the other"
                             + (bodies.size() > 2 ? "s" : "") + ".");
         } else if (content) {
-            if (encodingKnown && decoded != null) {
-                readDecoded(e, decoded);
+            if (encodingKnown && sent.decoded() != null) {
+                readDecoded(e, sent.decoded());
             } else if (encodingKnown) {
-                readContent(e, base64, fileLimit);
+                readContent(e, sent.content(), base64, fileLimit);
             }
-        } else if (remote != null && e.pathValid) {
-            hint = resolve(e, remote);
+        } else {
+            hint = resolveIfValid(e, remote);
         }
         return hint;
     }
 
     /** Inline content as sent: base64 or UTF-8 text; bytes kept only when the file is within {@code fileLimit}. */
-    private static void readContent(FileEntry e, boolean base64, long fileLimit) {
-        String content = e.file.content();
+    private static void readContent(FileEntry e, String content, boolean base64, long fileLimit) {
         if (base64) {
             // Almost every client sends plain padded base64: the JDK's intrinsic decoder reads it about ten times
             // faster. Anything else (whitespace, mixed alphabets, errors) takes the careful path below.
@@ -156,7 +178,7 @@ final class FileBody {
 
     /** Resolves a remote file; returns the type the source declared, or null. */
     private static String resolve(FileEntry e, RemoteFiles remote) {
-        RemoteFiles.Resolved resolved = remote.resolve(e.path, e.file);
+        RemoteFiles.Resolved resolved = remote.resolve(e.path, remoteInput(e.file));
         switch (Objects.requireNonNull(resolved, "RemoteFiles answered null")) {
             case RemoteFiles.Fetched fetched -> {
                 e.bytes = fetched.bytes();
@@ -236,12 +258,37 @@ final class FileBody {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
-    static boolean isRemote(PublishFile f) {
-        return present(f.sourceUrl()) || present(f.uploadKey());
+    /** Whether the file names a remote body (alone or beside others): it counts against the remote limit. */
+    static boolean isRemote(FileInput f) {
+        return switch (f.source()) {
+            case FileSource.UploadKey upload -> true;
+            case FileSource.SourceUrl source -> true;
+            case FileSource.Malformed sent -> FileSource.present(sent.sourceUrl())
+                    || FileSource.present(sent.uploadKey());
+            default -> false;
+        };
     }
 
-    static boolean present(String s) {
-        return s != null && !s.isBlank();
+    /**
+     * The remote body a file is resolved by, as {@link RemoteFiles} takes it (an upload key or a sourceUrl), or
+     * null when it has none, or more bodies than one. A file object kept as sent only for its contentEncoding still
+     * names its one remote body, and is resolved as before.
+     */
+    static FileInput remoteInput(FileInput f) {
+        return switch (f.source()) {
+            case FileSource.UploadKey upload -> f;
+            case FileSource.SourceUrl source -> f;
+            case FileSource.Malformed sent when sent.content() == null && sent.decoded() == null -> {
+                boolean source = FileSource.present(sent.sourceUrl());
+                boolean upload = FileSource.present(sent.uploadKey());
+                if (source == upload) {
+                    yield null;
+                }
+                yield new FileInput(f.path(), f.contentType(), source ? new FileSource.SourceUrl(sent.sourceUrl())
+                        : new FileSource.UploadKey(sent.uploadKey()));
+            }
+            default -> null;
+        };
     }
 
     private static String encodingFix(String given) {

@@ -1,14 +1,13 @@
 package io.sites.bundle;
 
 import io.sites.api.blob.BlobRef;
-import io.sites.api.json.PublishFile;
 import io.sites.bundle.rules.Findings;
 
 /** One file of a bundle on its way through the checks: what is known of it so far, and its violations. */
 final class FileEntry {
 
     final int index;
-    final PublishFile file;
+    final FileInput file;
     final Findings findings;
     String path;
     boolean pathValid;
@@ -19,7 +18,7 @@ final class FileEntry {
     RemoteFiles.Contents storedContents;
     String contentType;
 
-    FileEntry(int index, PublishFile file, Findings findings) {
+    FileEntry(int index, FileInput file, Findings findings) {
         this.index = index;
         this.file = file;
         this.findings = findings;

@@ -3,7 +3,6 @@ package io.sites.bundle;
 import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
 import io.sites.api.blob.BlobRef;
-import io.sites.api.json.PublishFile;
 import io.sites.bundle.rules.Text;
 import java.io.IOException;
 import java.util.List;
@@ -22,9 +21,10 @@ public interface RemoteFiles {
 
     /**
      * @param path the normalised path the file will be served at
-     * @param file the file as the client sent it; {@code sourceUrl} or {@code uploadKey} is set
+     * @param file the file as the client sent it, its source a {@link FileSource.UploadKey} or a
+     *             {@link FileSource.SourceUrl}
      */
-    Resolved resolve(String path, PublishFile file);
+    Resolved resolve(String path, FileInput file);
 
     /**
      * Called once per publish, before any {@link #resolve}, with every file that will be resolved: lets an
@@ -34,7 +34,7 @@ public interface RemoteFiles {
     }
 
     /** A file that {@link #resolve} will be asked for. */
-    record Request(String path, PublishFile file) {
+    record Request(String path, FileInput file) {
     }
 
     /** Outcome of resolving one remote file. */
@@ -81,7 +81,7 @@ public interface RemoteFiles {
     /** Until binary files land: every remote file is answered with {@code SOURCE_NOT_SUPPORTED}. */
     static RemoteFiles unsupported() {
         return (path, file) -> {
-            String field = file.uploadKey() != null && !file.uploadKey().isBlank() ? "uploadKey" : "sourceUrl";
+            String field = file.source() instanceof FileSource.UploadKey ? "uploadKey" : "sourceUrl";
             return new Rejected(Violation.of(
                     ViolationCode.SOURCE_NOT_SUPPORTED,
                     file.path(),

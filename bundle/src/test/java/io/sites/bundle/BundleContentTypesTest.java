@@ -1,6 +1,7 @@
 package io.sites.bundle;
 
 import static io.sites.bundle.BundleFixtures.INDEX;
+import static io.sites.bundle.BundleFixtures.inputs;
 import static io.sites.bundle.BundleFixtures.only;
 import static io.sites.bundle.BundleFixtures.reader;
 import static io.sites.bundle.BundleFixtures.violationsWithIndex;
@@ -78,10 +79,10 @@ class BundleContentTypesTest {
 
     @Test
     void anExplicitTypeIsNormalisedAndTextTypesGetUtf8() {
-        var bundle = reader().read(List.of(INDEX,
+        var bundle = reader().read(inputs(List.of(INDEX,
                 withType("data/feed", "{}", "Application/JSON"),
                 withType("a.txt", "x", "text/plain; charset=ISO-8859-1"),
-                withType("b.bin", "x", "image/x-custom")));
+                withType("b.bin", "x", "image/x-custom"))));
 
         assertThat(bundle.file("data/feed").orElseThrow().contentType()).isEqualTo("application/json; charset=utf-8");
         assertThat(bundle.file("a.txt").orElseThrow().contentType()).isEqualTo("text/plain; charset=iso-8859-1");

@@ -8,6 +8,7 @@ import io.sites.api.json.PublishFile;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /** Shared helpers for the bundle tests. */
 final class BundleFixtures {
@@ -35,7 +36,7 @@ final class BundleFixtures {
 
     static List<Violation> violations(BundleReader reader, List<PublishFile> files) {
         try {
-            reader.read(files);
+            reader.read(inputs(files));
             return List.of();
         } catch (BundleInvalidException e) {
             return e.violations();
@@ -48,7 +49,8 @@ final class BundleFixtures {
     }
 
     static List<Violation> rejected(BundleReader reader, List<PublishFile> files) {
-        BundleInvalidException e = catchThrowableOfType(BundleInvalidException.class, () -> reader.read(files));
+        BundleInvalidException e = catchThrowableOfType(BundleInvalidException.class, 
+                () -> reader.read(inputs(files)));
         assertThat(e).as("bundle should be rejected").isNotNull();
         return e.violations();
     }
@@ -61,6 +63,25 @@ final class BundleFixtures {
 
     static List<String> codes(List<Violation> violations) {
         return violations.stream().map(Violation::code).toList();
+    }
+
+    /** The files as the interface's adapters hand them to the reader (its PublishRequests maps them the same way). */
+    static List<FileInput> inputs(List<PublishFile> files) {
+        return inputs(files, Map.of());
+    }
+
+    /** As {@link #inputs(List)}, with the contents of some files already decoded, by index. */
+    static List<FileInput> inputs(List<PublishFile> files, Map<Integer, DecodedContent> decoded) {
+        if (files == null) {
+            return null;
+        }
+        List<FileInput> inputs = new ArrayList<>(files.size());
+        for (int i = 0; i < files.size(); i++) {
+            PublishFile f = files.get(i);
+            inputs.add(f == null ? null : new FileInput(f.path(), f.contentType(), FileSource.asSent(f.content(),
+                    decoded.get(i), f.contentEncoding(), f.sourceUrl(), f.uploadKey())));
+        }
+        return inputs;
     }
 
     static PublishFile withType(String path, String content, String contentType) {

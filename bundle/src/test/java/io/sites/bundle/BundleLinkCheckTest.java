@@ -1,5 +1,6 @@
 package io.sites.bundle;
 
+import static io.sites.bundle.BundleFixtures.inputs;
 import static io.sites.bundle.BundleFixtures.reader;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,7 +37,7 @@ class BundleLinkCheckTest {
         if (all.stream().noneMatch(f -> f.path().equals("index.html"))) {
             all.add(BundleFixtures.INDEX);
         }
-        return reader().read(all).warnings();
+        return reader().read(inputs(all)).warnings();
     }
 
     static List<String> details(PublishFile... files) {
@@ -175,11 +176,11 @@ class BundleLinkCheckTest {
 
     @Test
     void warningsNeverRejectAndComeWithTheViolationsOfARejectedBundle() {
-        Bundle bundle = reader().read(List.of(PublishFile.text("index.html", "<a href=\"nope.html\">x</a>")));
+        Bundle bundle = reader().read(inputs(List.of(PublishFile.text("index.html", "<a href=\"nope.html\">x</a>"))));
         assertThat(bundle.warnings()).extracting(Warning::code).containsExactly("BROKEN_LINK");
         BundleInvalidException rejected = org.assertj.core.api.Assertions.catchThrowableOfType(
-                BundleInvalidException.class, () -> reader().read(List.of(
-                        PublishFile.text("page.html", "<a href=\"nope.html\">x</a>"))));
+                BundleInvalidException.class, () -> reader().read(inputs(List.of(
+                        PublishFile.text("page.html", "<a href=\"nope.html\">x</a>")))));
         assertThat(rejected.violations()).extracting(v -> v.code()).containsExactly("MISSING_INDEX");
         assertThat(rejected.warnings()).extracting(Warning::detail).containsExactly("line 1: nope.html");
     }

@@ -1,5 +1,6 @@
 package io.sites.bundle;
 
+import static io.sites.bundle.BundleFixtures.inputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.Warning;
@@ -70,7 +71,7 @@ class BundleLinksPropertiesTest {
             }
             files.add(PublishFile.text(path, body.isEmpty() ? "file " + path : body.toString()));
         }
-        return BundleFixtures.reader().read(files).warnings();
+        return BundleFixtures.reader().read(inputs(files)).warnings();
     }
 
     private static String htmlReference(String ref, Random random) {

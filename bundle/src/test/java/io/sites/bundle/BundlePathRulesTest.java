@@ -2,6 +2,7 @@ package io.sites.bundle;
 
 import static io.sites.bundle.BundleFixtures.INDEX;
 import static io.sites.bundle.BundleFixtures.codes;
+import static io.sites.bundle.BundleFixtures.inputs;
 import static io.sites.bundle.BundleFixtures.only;
 import static io.sites.bundle.BundleFixtures.reader;
 import static io.sites.bundle.BundleFixtures.violations;
@@ -141,7 +142,7 @@ class BundlePathRulesTest {
     @Test
     void pathsAreNormalisedToNfcWithoutDotSegments() {
         String decomposed = "cafe\u0301/./menu.html"; // e + combining acute accent
-        Bundle bundle = reader().read(List.of(INDEX, PublishFile.text("./" + decomposed, "<p>menu</p>")));
+        Bundle bundle = reader().read(inputs(List.of(INDEX, PublishFile.text("./" + decomposed, "<p>menu</p>"))));
 
         assertThat(bundle.files()).extracting(BundleFile::path).containsExactly("index.html", "caf\u00e9/menu.html");
     }

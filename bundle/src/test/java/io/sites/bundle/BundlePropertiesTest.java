@@ -1,5 +1,6 @@
 package io.sites.bundle;
 
+import static io.sites.bundle.BundleFixtures.inputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.json.PublishFile;
@@ -44,7 +45,7 @@ class BundlePropertiesTest {
     @Property(tries = 1000)
     void anyFilesMakeABundleInsideItselfOrAListOfViolations(@ForAll("bundles") List<PublishFile> files) {
         try {
-            Bundle bundle = reader.read(files);
+            Bundle bundle = reader.read(inputs(files));
             for (BundleFile file : bundle.files()) {
                 assertInside(file.path());
                 assertThat(file.contentType().chars()).as(file.contentType())

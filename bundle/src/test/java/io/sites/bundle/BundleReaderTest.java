@@ -2,6 +2,7 @@ package io.sites.bundle;
 
 import static io.sites.bundle.BundleFixtures.INDEX;
 import static io.sites.bundle.BundleFixtures.codes;
+import static io.sites.bundle.BundleFixtures.inputs;
 import static io.sites.bundle.BundleFixtures.only;
 import static io.sites.bundle.BundleFixtures.reader;
 import static io.sites.bundle.BundleFixtures.rejected;
@@ -30,11 +31,11 @@ class BundleReaderTest {
 
         @Test
         void aValidBundleComesOutNormalisedTypedAndDecoded() {
-            Bundle bundle = reader().read(List.of(
+            Bundle bundle = reader().read(inputs(List.of(
                     PublishFile.text("./index.html", "<!doctype html><p>Grüße</p>"),
                     PublishFile.text("assets/site.css", "body { color: red }"),
                     PublishFile.base64("images/logo.png", Base64.getEncoder().encodeToString(PNG)),
-                    new PublishFile("data/notes", "plain", "utf8", "text/plain", null, null)));
+                    new PublishFile("data/notes", "plain", "utf8", "text/plain", null, null))));
 
             assertThat(bundle.files()).extracting(BundleFile::path)
                     .containsExactly("index.html", "assets/site.css", "images/logo.png", "data/notes");
@@ -57,10 +58,10 @@ class BundleReaderTest {
             String urlSafe = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
             String mime = Base64.getMimeEncoder().encodeToString(bytes);
 
-            Bundle bundle = reader().read(List.of(INDEX,
+            Bundle bundle = reader().read(inputs(List.of(INDEX,
                     PublishFile.base64("a.bin", urlSafe),
                     PublishFile.base64("b.bin", mime),
-                    PublishFile.base64("c.bin", "  " + Base64.getEncoder().encodeToString(PNG) + "\n")));
+                    PublishFile.base64("c.bin", "  " + Base64.getEncoder().encodeToString(PNG) + "\n"))));
 
             assertThat(bundle.file("a.bin").orElseThrow().bytes()).isEqualTo(bytes);
             assertThat(bundle.file("b.bin").orElseThrow().bytes()).isEqualTo(bytes);
@@ -69,7 +70,7 @@ class BundleReaderTest {
 
         @Test
         void anEmptyFileIsAllowed() {
-            Bundle bundle = reader().read(List.of(INDEX, PublishFile.text(".nojekyll", "")));
+            Bundle bundle = reader().read(inputs(List.of(INDEX, PublishFile.text(".nojekyll", ""))));
 
             assertThat(bundle.file(".nojekyll").orElseThrow().size()).isZero();
         }
@@ -222,7 +223,7 @@ class BundleReaderTest {
                 files.add(new PublishFile("img/" + i + ".png", null, null, null, null, "upl_" + i));
             }
 
-            Bundle bundle = new BundleReader(BundleLimits.spec(), counting).read(files);
+            Bundle bundle = new BundleReader(BundleLimits.spec(), counting).read(inputs(files));
 
             assertThat(calls).hasValue(20);
             assertThat(bundle.files()).hasSize(21);
@@ -249,7 +250,7 @@ class BundleReaderTest {
             assertThat(violations).extracting(Violation::code, Violation::path).containsExactly(
                     org.assertj.core.groups.Tuple.tuple("EXTERNAL_URL", "lib/app.js"),
                     org.assertj.core.groups.Tuple.tuple("SOURCE_UNREACHABLE", "gone.png"));
-            Bundle ok = reader.read(List.of(INDEX, pdf, page));
+            Bundle ok = reader.read(inputs(List.of(INDEX, pdf, page)));
             assertThat(ok.file("download").orElseThrow().contentType()).isEqualTo("application/pdf");
             assertThat(ok.file("page").orElseThrow().contentType())
                     .as("a document type from the source is never taken for a path that is not a page")

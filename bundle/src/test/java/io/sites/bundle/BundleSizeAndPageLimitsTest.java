@@ -2,6 +2,7 @@ package io.sites.bundle;
 
 import static io.sites.bundle.BundleFixtures.INDEX;
 import static io.sites.bundle.BundleFixtures.codes;
+import static io.sites.bundle.BundleFixtures.inputs;
 import static io.sites.bundle.BundleFixtures.only;
 import static io.sites.bundle.BundleFixtures.rejected;
 import static io.sites.bundle.BundleFixtures.violations;
@@ -33,7 +34,7 @@ class BundleSizeAndPageLimitsTest {
 
     @Test
     void aFileOfExactlyTheLimitIsAccepted() {
-        Bundle bundle = reader(100, 10_000, 15).read(List.of(INDEX, PublishFile.text("ok.txt", "é".repeat(50))));
+        Bundle bundle = reader(100, 10_000, 15).read(inputs(List.of(INDEX, PublishFile.text("ok.txt", "é".repeat(50)))));
 
         assertThat(bundle.file("ok.txt").orElseThrow().size()).isEqualTo(100);
     }
@@ -47,7 +48,7 @@ class BundleSizeAndPageLimitsTest {
         Violation v = only(rejected(reader(102, 10_000, 15), List.of(INDEX, PublishFile.base64("a.bin", tooBig))),
                 "FILE_TOO_LARGE");
         assertThat(v.message()).contains("103 bytes after decoding");
-        assertThat(reader(102, 10_000, 15).read(List.of(INDEX, PublishFile.base64("a.bin", fits))).files())
+        assertThat(reader(102, 10_000, 15).read(inputs(List.of(INDEX, PublishFile.base64("a.bin", fits)))).files())
                 .hasSize(2);
     }
 

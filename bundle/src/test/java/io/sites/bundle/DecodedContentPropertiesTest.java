@@ -1,5 +1,6 @@
 package io.sites.bundle;
 
+import static io.sites.bundle.BundleFixtures.inputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.Violation;
@@ -68,7 +69,7 @@ class DecodedContentPropertiesTest {
     private static Outcome outcome(BundleReader reader, List<PublishFile> files, Map<Integer, DecodedContent> decoded)
             throws IOException {
         try {
-            BundleFile file = reader.read(files, RemoteFiles.unsupported(), decoded).files().get(1);
+            BundleFile file = reader.read(inputs(files, decoded), RemoteFiles.unsupported()).files().get(1);
             byte[] bytes = file.bytes() != null ? file.bytes() : Files.readAllBytes(file.spilled().file());
             return new Outcome(List.of(), bytes);
         } catch (BundleInvalidException invalid) {

@@ -1,6 +1,7 @@
 package io.sites.bundle;
 
 import static io.sites.bundle.BundleFixtures.INDEX;
+import static io.sites.bundle.BundleFixtures.inputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.Violation;
@@ -25,7 +26,7 @@ class StoredRemoteFilesTest {
         PublishFile video = new PublishFile("clip.mp4", null, null, null, null, "upl_x");
 
         Bundle bundle = new BundleReader(BundleLimits.spec(), RemoteFiles.unsupported())
-                .read(List.of(INDEX, video), stored);
+                .read(inputs(List.of(INDEX, video)), stored);
 
         BundleFile file = bundle.file("clip.mp4").orElseThrow();
         assertThat(reads).hasValue(0);
@@ -44,7 +45,7 @@ class StoredRemoteFilesTest {
 
         BundleInvalidException invalid = org.junit.jupiter.api.Assertions.assertThrows(BundleInvalidException.class,
                 () -> new BundleReader(BundleLimits.spec(), RemoteFiles.unsupported())
-                        .read(List.of(INDEX, script), stored));
+                        .read(inputs(List.of(INDEX, script)), stored));
 
         assertThat(invalid.violations()).extracting(Violation::code).containsExactly("EXTERNAL_URL");
     }
@@ -57,7 +58,7 @@ class StoredRemoteFilesTest {
 
         BundleInvalidException invalid = org.junit.jupiter.api.Assertions.assertThrows(BundleInvalidException.class,
                 () -> new BundleReader(BundleLimits.spec(), RemoteFiles.unsupported())
-                        .read(List.of(INDEX, big), stored));
+                        .read(inputs(List.of(INDEX, big)), stored));
 
         assertThat(invalid.violations()).extracting(Violation::code).containsExactly("FILE_TOO_LARGE");
     }

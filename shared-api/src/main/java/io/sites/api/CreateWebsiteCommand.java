@@ -13,16 +13,18 @@ public record CreateWebsiteCommand(
         String description,
         JobId jobId,
         List<ManifestEntry> files,
+        List<Warning> warnings,
         Actor actor) {
 
     public CreateWebsiteCommand {
         Actor.requireAccount(actor, owner);
         files = List.copyOf(files);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
     }
 
-    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    /** The old shape: no warnings, and an account whose door is not recorded (tests, fixtures). */
     public CreateWebsiteCommand(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
             String description, JobId jobId, List<ManifestEntry> files) {
-        this(websiteId, owner, name, slug, category, description, jobId, files, Actor.unrecorded(owner));
+        this(websiteId, owner, name, slug, category, description, jobId, files, List.of(), Actor.unrecorded(owner));
     }
 }

@@ -1,8 +1,13 @@
 package io.sites.api;
 
 import java.time.Instant;
+import java.util.List;
 
-/** A publish job as the read model knows it. */
+/** A publish job as the read model knows it, with the warnings its bundle was published with. */
 public record JobView(JobId jobId, WebsiteId websiteId, String slug, int version, JobStatus status, boolean live,
-        Instant createdAt) {
+        Instant createdAt, List<Warning> warnings) {
+
+    public JobView {
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
 }

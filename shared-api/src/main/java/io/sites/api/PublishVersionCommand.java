@@ -11,17 +11,19 @@ public record PublishVersionCommand(
         String message,
         boolean promote,
         List<ManifestEntry> files,
+        List<Warning> warnings,
         Actor actor) {
 
     public PublishVersionCommand {
         Actor.requireAccount(actor, publishedBy);
         files = List.copyOf(files);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
     }
 
-    /** The old shape, for an account whose door is not recorded (tests, fixtures). */
+    /** The old shape: no warnings, and an account whose door is not recorded (tests, fixtures). */
     public PublishVersionCommand(WebsiteId websiteId, AccountId publishedBy, JobId jobId, String message,
             boolean promote, List<ManifestEntry> files) {
-        this(websiteId, publishedBy, jobId, message, promote, files, Actor.unrecorded(publishedBy));
+        this(websiteId, publishedBy, jobId, message, promote, files, List.of(), Actor.unrecorded(publishedBy));
     }
 
     /** What the aggregate answers: the number it gave the version, and the website's slug. */

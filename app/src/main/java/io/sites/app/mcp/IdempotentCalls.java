@@ -20,8 +20,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The idempotencyKey argument of the tools whose REST operation takes an Idempotency-Key: the same
  * {@link IdempotentRequests}, so a retried call gets the first call's structuredContent and isError with no second
- * effect. The request is the tool and its other arguments (as canonical JSON, keys sorted); a dry run is never
- * recorded.
+ * effect. The request is the tool and its other arguments (as canonical JSON, keys sorted). A dry run is a tool of
+ * its own (validate_bundle), without the argument, so it is never recorded.
  */
 final class IdempotentCalls {
     static final String ARGUMENT = "idempotencyKey";
@@ -49,7 +49,7 @@ final class IdempotentCalls {
             Function<Map<String, Object>, Outcome> run, Function<Map<String, Object>, String> summary) {
         Map<String, Object> rest = new LinkedHashMap<>(arguments);
         Object key = rest.remove(ARGUMENT);
-        if (key == null || Boolean.TRUE.equals(rest.get("dryRun"))) {
+        if (key == null) {
             return run.apply(rest).result();
         }
         String fingerprint = IdempotentRequests.fingerprint("MCP", "tools/call " + tool, sha256(rest));

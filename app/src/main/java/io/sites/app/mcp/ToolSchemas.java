@@ -23,6 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class ToolSchemas {
     private static final String COMPONENT_REF = "#/components/schemas/";
     private static final String DEFS_REF = "#/$defs/";
+    /** The query parameter of a publish's dry run (an extension), which is validate_bundle rather than an argument. */
+    private static final String DRY_RUN = "dryRun";
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
 
@@ -37,11 +39,50 @@ final class ToolSchemas {
 
     /** The operation's parameters and request body properties as one object, with descriptions laid over. */
     Map<String, Object> input(String operationId, Map<String, String> descriptions) {
+        return finish(inputOf(operationId), descriptions);
+    }
+
+    /**
+     * Two operations' inputs as one object (validate_bundle takes either publish's): every property of either, and
+     * required only what both require. A check records nothing, so it has no idempotencyKey to retry under.
+     */
+    Map<String, Object> inputOfEither(String first, String second, Map<String, String> descriptions) {
+        ObjectNode schema = inputOf(first);
+        ObjectNode other = inputOf(second);
+        ObjectNode properties = (ObjectNode) schema.get("properties");
+        properties.remove(IdempotentCalls.ARGUMENT);
+        ((ObjectNode) other.get("properties")).remove(IdempotentCalls.ARGUMENT);
+        other.get("properties").properties().forEach(entry -> {
+            if (!properties.has(entry.getKey())) {
+                properties.set(entry.getKey(), entry.getValue());
+            }
+        });
+        Set<String> requiredByOther = new LinkedHashSet<>();
+        other.path("required").forEach(name -> requiredByOther.add(name.asString()));
+        ArrayNode required = json.createArrayNode();
+        schema.path("required").forEach(name -> {
+            if (requiredByOther.contains(name.asString())) {
+                required.add(name);
+            }
+        });
+        schema.remove("required");
+        if (!required.isEmpty()) {
+            schema.set("required", required);
+        }
+        return finish(schema, descriptions);
+    }
+
+    private ObjectNode inputOf(String operationId) {
         JsonNode operation = openApi.operation(operationId);
         ObjectNode schema = json.createObjectNode().put("type", "object");
         ObjectNode properties = schema.putObject("properties");
         ArrayNode required = json.createArrayNode();
         for (JsonNode parameter : operation.path("parameters")) {
+            if (DRY_RUN.equals(parameter.get("name").asString())) {
+                // The dry run of a specified operation is a tool of its own (validate_bundle), so the specified
+                // tools keep the specified shape.
+                continue;
+            }
             String name = argument(parameter);
             ObjectNode property = (ObjectNode) parameter.get("schema").deepCopy();
             properties.set(name, property);
@@ -62,7 +103,7 @@ final class ToolSchemas {
         if (!required.isEmpty()) {
             schema.set("required", required);
         }
-        return finish(schema, descriptions);
+        return schema;
     }
 
     /** A path or query parameter's own name; a header's in lower camel case (Idempotency-Key: idempotencyKey). */
@@ -85,12 +126,21 @@ final class ToolSchemas {
      */
     Map<String, Object> output(String operationId) {
         JsonNode responses = openApi.operation(operationId).get("responses");
+        return output(responses, responses.has("201") ? "201" : responses.has("204") ? "204" : "200");
+    }
+
+    /** As {@link #output(String)}, for the operation's answer with this status (a dry run's 200). */
+    Map<String, Object> output(String operationId, String status) {
+        return output(openApi.operation(operationId).get("responses"), status);
+    }
+
+    private Map<String, Object> output(JsonNode responses, String status) {
         ObjectNode body;
-        if (responses.has("204")) {
+        if (status.equals("204")) {
             body = json.createObjectNode().put("type", "object").put("additionalProperties", false)
                     .put("description", "Empty: the REST answer is 204 No Content.");
         } else {
-            JsonNode success = responses.has("201") ? responses.get("201") : responses.get("200");
+            JsonNode success = responses.get(status);
             body = json.createObjectNode().put("$ref",
                     success.get("content").get("application/json").get("schema").get("$ref").asString());
         }

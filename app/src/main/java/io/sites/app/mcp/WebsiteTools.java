@@ -24,9 +24,10 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The eight tools. Each is its REST operation: the same {@link ApiOperations} call with the caller from the bearer
- * token, the same request record (arguments are bound exactly as a REST body is), the same result as
- * structuredContent, and on failure the same envelope ({@link ApiErrors}) with isError true.
+ * The eight tools, and validate_bundle (an extension: a publish's dry run). Each is its REST operation: the same
+ * {@link ApiOperations} call with the caller from the bearer token, the same request record (arguments are bound
+ * exactly as a REST body is), the same result as structuredContent, and on failure the same envelope
+ * ({@link ApiErrors}) with isError true.
  */
 final class WebsiteTools {
     private static final String AUTHORING_RULES = """
@@ -63,6 +64,7 @@ final class WebsiteTools {
             already ready when a publish returns). \
             A failed call returns isError with the REST error envelope {"error":{code,message,fields?,violations?}}; \
             on PUBLISH_INVALID fix every listed violation and publish the complete bundle again. \
+            validate_bundle checks a bundle as a publish would without publishing it. \
             """;
 
     // Whether a tool only reads; it decides the annotations (see tool()).
@@ -121,7 +123,7 @@ final class WebsiteTools {
 
     List<SyncToolSpecification> specifications() {
         return List.of(publishWebsite(), publishVersion(), createUpload(), listWebsites(), getWebsite(),
-                listVersions(), getJobStatus(), suggestSlug());
+                listVersions(), getJobStatus(), suggestSlug(), validateBundle());
     }
 
     private SyncToolSpecification publishWebsite() {
@@ -172,6 +174,43 @@ final class WebsiteTools {
                         + (Boolean.TRUE.equals(result.get("isCurrent")) ? " is live at " + result.get("pageUrl")
                                 : " is stored, not live; " + result.get("pageUrl") + " still serves the previous "
                                         + "version"));
+    }
+
+    /** Publish's dry run (an extension): either publish's arguments, checked as it checks them, nothing stored. */
+    private SyncToolSpecification validateBundle() {
+        Map<String, String> descriptions = new HashMap<>(fileDescriptions(limits));
+        descriptions.put("/properties/websiteId", "To check a new version of this website, as publish_version "
+                + "would: its id (then message and promote are publish_version's). Omit it to check a new website, "
+                + "as publish_website would (then name, category, description and slug are publish_website's).");
+        descriptions.put("/properties/files", FILES);
+        String title = "Check a bundle without publishing";
+        return tool("validate_bundle", title, """
+                Check a bundle exactly as a publish would, and publish nothing: the REST publish with dryRun=true. \
+                Without websiteId the arguments are publish_website's, with websiteId publish_version's. Returns \
+                valid (whether the publish would be accepted), every violation and every warning (broken links) the \
+                publish would report, and the bundle's files and bytes. sourceUrl files are fetched (each fetch \
+                counts toward the hourly fetch limit); uploadKeys are checked but not used up, so publish with the \
+                same keys afterwards. Fails as the publish would for what is not the bundle's problem: NOT_FOUND (a \
+                website not visible to you), SLUG_TAKEN, VALIDATION_FAILED (fields), WEBSITE_LIMIT_REACHED.
+                """ + authoringRules,
+                schemas.inputOfEither("createWebsite", "createWebsiteVersion", descriptions),
+                schemas.output("createWebsite", "200"),
+                // Records nothing and may be repeated; open world: sourceUrls are fetched.
+                new ToolAnnotations(title, true, false, true, true, null),
+                (caller, arguments) -> {
+                    Map<String, Object> body = new HashMap<>(arguments);
+                    Object websiteId = body.remove("websiteId");
+                    return websiteId == null
+                            ? operations.checkWebsite(caller.accountId(), bind(body, PublishWebsiteRequest.class),
+                                    Map.of())
+                            : operations.checkWebsiteVersion(caller.accountId(), websiteId.toString(),
+                                    bind(body, PublishVersionRequest.class), Map.of());
+                },
+                result -> (Boolean.TRUE.equals(result.get("valid")) ? "The bundle would be published"
+                        : "The bundle would be refused: " + ((List<?>) result.get("violations")).size()
+                                + " violation(s)")
+                        + "; " + ((List<?>) result.get("warnings")).size() + " warning(s); " + result.get("files")
+                        + " file(s), " + result.get("bytes") + " bytes. Nothing was published.");
     }
 
     private SyncToolSpecification createUpload() {
@@ -267,10 +306,18 @@ final class WebsiteTools {
             ToolAnnotations annotations, Map<String, String> descriptions,
             BiFunction<Actor, Map<String, Object>, Object> operation,
             Function<Map<String, Object>, String> summary) {
-        Map<String, Object> input = schemas.input(operationId, descriptions);
+        return tool(name, title, description, schemas.input(operationId, descriptions), schemas.output(operationId),
+                annotations, operation, summary);
+    }
+
+    /** A tool whose schemas are not one operation's (validate_bundle); otherwise as every tool here. */
+    SyncToolSpecification tool(String name, String title, String description, Map<String, Object> input,
+            Map<String, Object> output, ToolAnnotations annotations,
+            BiFunction<Actor, Map<String, Object>, Object> operation,
+            Function<Map<String, Object>, String> summary) {
         Tool tool = Tool.builder().name(name).title(title).description(description.strip())
                 .inputSchema(input)
-                .outputSchema(schemas.output(operationId))
+                .outputSchema(output)
                 .annotations(annotations)
                 .build();
         // The operations that take an Idempotency-Key have the argument in their schema (see ToolSchemas).
@@ -302,7 +349,7 @@ final class WebsiteTools {
     }
 
     /** Arguments bound exactly as a REST body is; a wrong shape gets the REST body's error. */
-    private <T> T bind(Map<String, Object> arguments, Class<T> type) {
+    <T> T bind(Map<String, Object> arguments, Class<T> type) {
         try {
             return json.convertValue(arguments, type);
         } catch (JacksonException | IllegalArgumentException e) {

@@ -1,6 +1,6 @@
 /**
  * The MCP endpoint (/mcp): the SDK's stateless transport behind a request gate, the eight specified tools and the
- * extensions (promote_version, delete_website), each its REST operation through web's ApiOperations and ApiErrors
- * (and IdempotentRequests for an idempotencyKey). Nothing uses it.
+ * extensions (promote_version, delete_website, diff_versions, get_history, validate_bundle), each its REST operation
+ * through web's ApiOperations and ApiErrors (and IdempotentRequests for an idempotencyKey). Nothing uses it.
  */
 package io.sites.app.mcp;

@@ -97,7 +97,9 @@ public final class ApiErrors {
 
     private static Failure invalid(RequestInvalidException e) {
         ErrorCode code = e.violations().isEmpty() ? ErrorCode.VALIDATION_FAILED : ErrorCode.PUBLISH_INVALID;
-        return new Failure(code, ErrorBody.of(code, e.getMessage(), e.fields(), e.violations()));
+        // A bundle refused for its violations also shows its warnings (broken links), so one round fixes both.
+        return new Failure(code, new ErrorBody(new ErrorBody.Error(code.name(), e.getMessage(), e.fields(),
+                e.violations(), e.violations().isEmpty() ? null : e.warnings())));
     }
 
     private static Failure notFound(RuntimeException e) {

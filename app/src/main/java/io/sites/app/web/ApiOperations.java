@@ -21,6 +21,7 @@ import io.sites.api.WebsiteListView;
 import io.sites.api.WebsiteView;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.CreateUploadsResult;
+import io.sites.api.json.DryRunResult;
 import io.sites.api.json.Job;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishVersionResult;
@@ -30,9 +31,10 @@ import io.sites.api.json.UploadSlot;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.Accounts;
 import io.sites.bundle.DecodedContent;
-import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.FetchRateLimit;
+import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
+import io.sites.command.publish.BundleCheck;
 import io.sites.command.publish.PublishService;
 import io.sites.command.publish.PublishedVersion;
 import io.sites.command.publish.PublishedWebsite;
@@ -49,9 +51,9 @@ import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.stereotype.Component;
 
 /**
- * The interface's eight operations and its extensions (promoteVersion, deleteWebsite, diffVersions,
- * getHistory) with their spec-shaped results, over the application services (PublishService, WebsiteLifecycle,
- * Uploads, SlugSuggestions) and the query bus. The REST controllers add HTTP (status, Location) and the MCP tools
+ * The interface's eight operations and its extensions (promoteVersion, deleteWebsite, diffVersions, getHistory, the
+ * publishes' dry runs) with their spec-shaped results, over the application services (PublishService,
+ * WebsiteLifecycle, Uploads, SlugSuggestions) and the query bus. The REST controllers add HTTP (status, Location) and the MCP tools
  * add the tool protocol; neither holds a rule of its own. Failures are exceptions that {@link ApiErrors} maps.
  */
 @Component
@@ -103,7 +105,8 @@ public class ApiOperations {
             Map<Integer, DecodedContent> decoded) {
         PublishedWebsite published = publishing.createWebsite(caller, PublishRequests.website(request, decoded));
         return new PublishWebsiteResult(published.websiteId().value(), published.jobId().value(),
-                published.version(), published.slug(), urls.page(published.slug()), published.bytesWritten());
+                published.version(), published.slug(), urls.page(published.slug()), published.bytesWritten(),
+                published.warnings());
     }
 
     /** createWebsiteVersion: a complete replacement bundle, live when this returns unless promote is false. */
@@ -118,7 +121,27 @@ public class ApiOperations {
         PublishedVersion published = publishing.publishVersion(caller, websiteId,
                 PublishRequests.version(request, decoded));
         return new PublishVersionResult(published.websiteId().value(), published.jobId().value(),
-                published.version(), published.current(), urls.page(published.slug()), published.bytesWritten());
+                published.version(), published.current(), urls.page(published.slug()), published.bytesWritten(),
+                published.warnings());
+    }
+
+    /**
+     * createWebsite with {@code dryRun=true} (an extension): every check of the publish, nothing recorded. Problems
+     * that are not the bundle's (fields, a taken slug, the website limit) fail as the publish would.
+     */
+    public DryRunResult checkWebsite(AccountId caller, PublishWebsiteRequest request,
+            Map<Integer, DecodedContent> decoded) {
+        return dryRun(publishing.checkWebsite(caller, PublishRequests.website(request, decoded)));
+    }
+
+    /** createWebsiteVersion with {@code dryRun=true}: as {@link #checkWebsite}; an unseen website is 404. */
+    public DryRunResult checkWebsiteVersion(AccountId caller, String websiteId, PublishVersionRequest request,
+            Map<Integer, DecodedContent> decoded) {
+        return dryRun(publishing.checkVersion(caller, websiteId, PublishRequests.version(request, decoded)));
+    }
+
+    private static DryRunResult dryRun(BundleCheck check) {
+        return new DryRunResult(check.valid(), check.violations(), check.warnings(), check.files(), check.bytes());
     }
 
     /** createUploads: one slot per path, its putUrl the credential for the tokenless PUT. */
@@ -176,7 +199,8 @@ public class ApiOperations {
                 ? "Version " + job.version() + " is live at " + pageUrl
                 : "Version " + job.version() + " is stored; it is not the live version.";
         return new Job(job.jobId().value(), job.websiteId().value(), job.status().wire(), "done", progress,
-                job.status() == JobStatus.READY ? pageUrl : null, 1, urls.jobStatusPath(job.jobId().value()));
+                job.status() == JobStatus.READY ? pageUrl : null, 1, urls.jobStatusPath(job.jobId().value()),
+                job.warnings());
     }
 
     /** suggestSlug: validity, availability and an available suggestion; value must be 1 to 120 characters. */

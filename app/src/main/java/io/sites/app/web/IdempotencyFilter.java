@@ -12,9 +12,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -35,8 +33,6 @@ class IdempotencyFilter extends OncePerRequestFilter {
     static final int ORDER = Ordered.LOWEST_PRECEDENCE - 10;
     private static final Pattern OPERATIONS = Pattern.compile(
             "/v1/(uploads|websites(/[^/]+/versions(/[^/]+/promote)?)?)");
-    /** What Spring binds to boolean true. */
-    private static final Set<String> TRUE = Set.of("true", "on", "yes", "1");
 
     private final IdempotentRequests requests;
     private final ErrorResponses errors;
@@ -79,7 +75,8 @@ class IdempotencyFilter extends OncePerRequestFilter {
 
     /**
      * Whether the query asks for a dry run, read from the query string alone: asking the request for a parameter
-     * would read a form-encoded body before it is hashed.
+     * would read a form-encoded body before it is hashed. The word is the one the publishes take
+     * ({@link WebsitesController#dryRun}); any other value of dryRun is no dry run, or a 400 of its own.
      */
     static boolean dryRun(String query) {
         if (query == null) {
@@ -88,8 +85,7 @@ class IdempotencyFilter extends OncePerRequestFilter {
         for (String pair : query.split("&")) {
             int equals = pair.indexOf('=');
             if (equals > 0 && "dryRun".equals(pair.substring(0, equals))
-                    && TRUE.contains(URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8)
-                            .toLowerCase(Locale.ROOT))) {
+                    && "true".equals(URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8))) {
                 return true;
             }
         }

@@ -4,8 +4,8 @@ import io.sites.api.json.PublishFile;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.bundle.DecodedContent;
-import io.sites.command.publish.FileInput;
-import io.sites.command.publish.FileSource;
+import io.sites.bundle.FileInput;
+import io.sites.bundle.FileSource;
 import io.sites.command.publish.NewVersion;
 import io.sites.command.publish.NewWebsite;
 import java.util.ArrayList;
@@ -41,36 +41,9 @@ final class PublishRequests {
         for (int i = 0; i < files.size(); i++) {
             PublishFile file = files.get(i);
             inputs.add(file == null ? null
-                    : new FileInput(file.path(), file.contentType(), source(file, decoded.get(i))));
+                    : new FileInput(file.path(), file.contentType(), FileSource.asSent(file.content(),
+                            decoded.get(i), file.contentEncoding(), file.sourceUrl(), file.uploadKey())));
         }
         return inputs;
-    }
-
-    private static FileSource source(PublishFile file, DecodedContent decoded) {
-        String encoding = file.contentEncoding();
-        boolean base64 = "base64".equals(encoding);
-        boolean encodingKnown = encoding == null || base64 || "utf8".equals(encoding);
-        boolean content = file.content() != null || decoded != null;
-        boolean source = present(file.sourceUrl());
-        boolean upload = present(file.uploadKey());
-        int bodies = (content ? 1 : 0) + (source ? 1 : 0) + (upload ? 1 : 0);
-        if (bodies != 1 || !encodingKnown) {
-            return new FileSource.Malformed(file.content(), decoded, encoding, file.sourceUrl(), file.uploadKey());
-        }
-        if (source) {
-            return new FileSource.SourceUrl(file.sourceUrl());
-        }
-        if (upload) {
-            return new FileSource.UploadKey(file.uploadKey());
-        }
-        if (decoded != null) {
-            return new FileSource.Decoded(decoded);
-        }
-        return base64 ? new FileSource.Encoded(file.content()) : new FileSource.Text(file.content());
-    }
-
-    /** The interface treats a blank sourceUrl or uploadKey as absent. */
-    private static boolean present(String value) {
-        return value != null && !value.isBlank();
     }
 }

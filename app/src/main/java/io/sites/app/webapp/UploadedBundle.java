@@ -8,8 +8,8 @@ import static io.sites.api.ViolationCode.ZIP_TOO_MANY_ENTRIES;
 
 import io.sites.api.Violation;
 import io.sites.bundle.BundleLimits;
+import io.sites.bundle.FileInput;
 import io.sites.command.limits.CappedInputStream;
-import io.sites.command.publish.FileInput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

@@ -37,7 +37,8 @@ class McpEndpointTest extends EmbeddedAppTest {
             "list_websites", "get_website", "list_versions", "get_job_status", "suggest_slug");
     // Extensions, each the REST extension of the same name.
     private static final List<String> TOOLS = java.util.stream.Stream.concat(SPECIFIED.stream(),
-            java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions", "get_history")).toList();
+            java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions", "get_history",
+                    "validate_bundle")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
             "get_job_status", "suggest_slug", "diff_versions", "get_history");
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
@@ -71,7 +72,9 @@ class McpEndpointTest extends EmbeddedAppTest {
             }
             assertThat(tool.get("description").asString()).as(name).hasSizeGreaterThan(80);
             JsonNode annotations = tool.get("annotations");
-            assertThat(annotations.get("readOnlyHint").asBoolean()).as(name).isEqualTo(READS.contains(name));
+            // validate_bundle records nothing, but fetches sourceUrls: read-only, open world.
+            assertThat(annotations.get("readOnlyHint").asBoolean()).as(name)
+                    .isEqualTo(READS.contains(name) || name.equals("validate_bundle"));
             if (!name.equals("delete_website")) {
                 assertThat(annotations.get("destructiveHint").asBoolean()).as(name).isFalse();
             }
@@ -208,6 +211,33 @@ class McpEndpointTest extends EmbeddedAppTest {
                     ? "diff_versions" : "delete_website";
             assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
         }
+
+        // validate_bundle: the REST dry run's body as structuredContent, an unseen website as isError.
+        JsonNode validated = calls.get("validate_bundle");
+        assertThat(validated.get("isError").asBoolean()).as(validated.toString()).isFalse();
+        assertThat(validated.get("structuredContent").get("valid").asBoolean()).isTrue();
+        assertThat(validated.get("structuredContent").get("warnings").get(0).get("detail").asString())
+                .isEqualTo("line 2: menu.html");
+        assertThat(validated.get("text").asString()).startsWith("The bundle would be published");
+        JsonNode refusedVersion = calls.get("validate_bundle_version");
+        assertThat(refusedVersion.get("isError").asBoolean()).isFalse();
+        assertThat(refusedVersion.get("structuredContent").get("valid").asBoolean()).isFalse();
+        assertThat(refusedVersion.get("structuredContent").get("violations").valueStream()
+                .map(v -> v.get("code").asString()).toList()).contains("EXTERNAL_URL", "MISSING_INDEX");
+        JsonNode unseen = calls.get("validate_bundle_unknown");
+        assertThat(unseen.get("isError").asBoolean()).as(unseen.toString()).isTrue();
+        assertThat(unseen.get("structuredContent").get("error").get("code").asString()).isEqualTo("NOT_FOUND");
+        for (String call : List.of("validate_bundle", "validate_bundle_version", "validate_bundle_unknown")) {
+            assertMatches(tools.get("validate_bundle").get("outputSchema"), calls.get(call).get("structuredContent"),
+                    call);
+        }
+        assertThat(tools.get("validate_bundle").get("inputSchema").get("required")).extracting(JsonNode::asString)
+                .containsExactly("files");
+        assertThat(tools.get("publish_website").get("inputSchema").get("properties").has("dryRun"))
+                .as("the publish tools keep the specified shape").isFalse();
+        assertThat(tools.get("validate_bundle").get("inputSchema").get("properties").has("idempotencyKey"))
+                .as("a dry run records nothing, so it is not keyed").isFalse();
+        assertThat(tools.get("validate_bundle").get("inputSchema").get("properties").has("dryRun")).isFalse();
 
         // Published through MCP: served at its host, and the same website through REST with the same token.
         String slug = report.get("slug").asString();

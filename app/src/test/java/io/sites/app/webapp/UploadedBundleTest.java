@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.Violation;
 import io.sites.bundle.BundleLimits;
-import io.sites.command.publish.FileInput;
-import io.sites.command.publish.FileSource;
+import io.sites.bundle.FileInput;
+import io.sites.bundle.FileSource;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

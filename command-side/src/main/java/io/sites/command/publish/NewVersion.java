@@ -1,5 +1,6 @@
 package io.sites.command.publish;
 
+import io.sites.bundle.FileInput;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

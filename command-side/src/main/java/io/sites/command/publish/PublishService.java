@@ -13,13 +13,9 @@ import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
 import io.sites.bundle.Bundle;
 import io.sites.bundle.BundleFile;
-import io.sites.bundle.BundleInvalidException;
-import io.sites.bundle.BundleReader;
+import io.sites.bundle.FileInput;
+import io.sites.bundle.FileSource;
 import io.sites.command.limits.PublishRateLimit;
-import io.sites.command.limits.RequestInvalidException;
-import io.sites.command.limits.WebsiteLimit;
-import io.sites.command.remote.PublishRemoteFiles;
-import io.sites.command.remote.SourceFetches;
 import io.sites.command.remote.Uploads;
 import io.sites.command.website.SlugClaims;
 import io.sites.command.website.SlugTakenException;
@@ -29,89 +25,60 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
 import org.springframework.stereotype.Service;
 
 /**
- * The one publish path of every entry point (REST, MCP, web application): check the request and the bundle, store
- * the bytes, then let the aggregate decide. All I/O happens here, before the command, so the aggregate stays pure
- * and an acknowledged version never points at a missing blob.
+ * The one publish path of every entry point (REST, MCP, web application): check the request and the bundle
+ * ({@link PublishChecks}), store the bytes, then let the aggregate decide. All I/O happens here, before the
+ * command, so the aggregate stays pure and an acknowledged version never points at a missing blob. A dry run
+ * ({@link #checkWebsite}, {@link #checkVersion}) is the same checks and stops before anything is counted, claimed,
+ * stored or sent.
  */
 @Service
 public class PublishService {
-    static final int NAME_MAX = 120;
-    static final int DESCRIPTION_MAX = 5000;
-    static final int MESSAGE_MAX = 2000;
     private static final int SLUG_ATTEMPTS = 50;
     private static final int CONCURRENCY_RETRIES = 5;
     private static final int PARALLEL_BLOB_WRITES = 8;
 
     private final CommandGateway commands;
-    private final BundleReader bundles;
+    private final PublishChecks checks;
     private final BlobStore blobs;
     private final SlugClaims slugs;
     private final ReadModels readModels;
     private final PublishRateLimit rateLimit;
     private final Uploads uploads;
-    private final SourceFetches fetches;
-    private final WebsiteLimit websiteLimit;
 
-    public PublishService(CommandGateway commands, BundleReader bundles, BlobStore blobs, SlugClaims slugs,
-            ReadModels readModels, PublishRateLimit rateLimit, WebsiteLimit websiteLimit, Uploads uploads,
-            SourceFetches fetches) {
-        this.uploads = uploads;
-        this.fetches = fetches;
+    PublishService(CommandGateway commands, PublishChecks checks, BlobStore blobs, SlugClaims slugs,
+            ReadModels readModels, PublishRateLimit rateLimit, Uploads uploads) {
         this.commands = commands;
-        this.bundles = bundles;
+        this.checks = checks;
         this.blobs = blobs;
         this.slugs = slugs;
         this.readModels = readModels;
         this.rateLimit = rateLimit;
-        this.websiteLimit = websiteLimit;
+        this.uploads = uploads;
     }
 
     /** createWebsite: version 1, live when this returns. */
     public PublishedWebsite createWebsite(Actor actor, NewWebsite request) {
         AccountId owner = actor.accountId();
-        Map<String, String> fields = new LinkedHashMap<>();
-        checkLength(fields, "name", request.name(), NAME_MAX);
-        checkLength(fields, "description", request.description(), DESCRIPTION_MAX);
-        Category category = null;
-        if (request.category() == null || request.category().isBlank()) {
-            fields.put("category", "Required. One of: " + Category.allowed() + ".");
-        } else {
-            category = Category.parse(request.category()).orElse(null);
-            if (category == null) {
-                fields.put("category", "Unknown category '" + request.category() + "'. One of: "
-                        + Category.allowed() + ".");
-            }
-        }
-        if (request.slug() != null) {
-            Slug.problem(request.slug()).ifPresent(problem -> fields.put("slug", problem));
-        }
-        Bundle bundle = readBundle(owner, fields, request.files());
-
-        String name = request.name() != null && !request.name().isBlank() ? request.name().strip()
-                : request.slug() != null ? request.slug() : "Untitled website";
-        if (request.slug() != null && !slugs.isFree(request.slug())) {
-            throw new SlugTakenException(request.slug());
-        }
-        websiteLimit.requireRoom(owner);
+        PublishChecks.CheckedWebsite checked = checks.website(owner, request, false);
+        Bundle bundle = checked.bundle();
         rateLimit.acquire(owner);
         JobId jobId = JobId.generate();
         uploads.claim(owner, slotClaims(request.files(), bundle), jobId.value());
         PublishedWebsite published;
         try {
-            published = createWebsite(actor, request, bundle, name, category, jobId);
+            published = createWebsite(actor, request, bundle, checked.name(), checked.category(), jobId);
         } catch (RuntimeException failed) {
             // The slots are only used up by a publish that happened; a failed one gives them back for the retry.
             uploads.release(jobId.value());
@@ -119,6 +86,14 @@ public class PublishService {
         }
         readModels.awaitWebsite(published.websiteId());
         return published;
+    }
+
+    /**
+     * createWebsite's dry run: every check of {@link #createWebsite}, and nothing recorded — no event, slug claim,
+     * upload slot used, publish counted or blob stored. Failures other than the bundle's are thrown as there.
+     */
+    public BundleCheck checkWebsite(AccountId owner, NewWebsite request) {
+        return checks.website(owner, request, true).check();
     }
 
     private PublishedWebsite createWebsite(Actor actor, NewWebsite request, Bundle bundle, String name,
@@ -134,8 +109,8 @@ public class PublishService {
             String candidate = slug != null ? slug : freeCandidate(base, attempt);
             try {
                 commands.sendAndWait(new CreateWebsiteCommand(websiteId, actor.accountId(), name, candidate,
-                        category, description, jobId, manifest, actor));
-                return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes());
+                        category, description, jobId, manifest, bundle.warnings(), actor));
+                return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes(), bundle.warnings());
             } catch (SlugTakenException taken) {
                 // An explicit slug is the client's choice: 409. A derived one moves on to the next suffix.
                 if (slug != null || attempt >= SLUG_ATTEMPTS) {
@@ -148,12 +123,7 @@ public class PublishService {
     /** createWebsiteVersion: a complete replacement bundle, live when this returns unless not promoted. */
     public PublishedVersion publishVersion(Actor actor, String websiteId, NewVersion request) {
         AccountId caller = actor.accountId();
-        if (!WebsiteId.isWellFormed(websiteId)) {
-            throw new WebsiteNotFoundException(websiteId);
-        }
-        Map<String, String> fields = new LinkedHashMap<>();
-        checkLength(fields, "message", request.message(), MESSAGE_MAX);
-        Bundle bundle = readBundle(caller, fields, request.files());
+        Bundle bundle = checks.version(caller, websiteId, request, false).bundle();
         rateLimit.acquire(caller);
         JobId jobId = JobId.generate();
         uploads.claim(caller, slotClaims(request.files(), bundle), jobId.value());
@@ -168,6 +138,14 @@ public class PublishService {
         return published;
     }
 
+    /**
+     * createWebsiteVersion's dry run, as {@link #checkWebsite}; a website the caller cannot see is a
+     * {@link WebsiteNotFoundException}, before the bundle is read.
+     */
+    public BundleCheck checkVersion(AccountId caller, String websiteId, NewVersion request) {
+        return checks.version(caller, websiteId, request, true).check();
+    }
+
     private PublishedVersion publishVersion(Actor actor, String websiteId, NewVersion request, Bundle bundle,
             JobId jobId) {
         List<ManifestEntry> manifest = store(bundle);
@@ -175,18 +153,18 @@ public class PublishService {
         String message = request.message() == null || request.message().isBlank() ? null : request.message();
         WebsiteId id = new WebsiteId(websiteId);
         PublishVersionCommand command = new PublishVersionCommand(id, actor.accountId(), jobId, message, promote,
-                manifest, actor);
+                manifest, bundle.warnings(), actor);
         for (int attempt = 1; ; attempt++) {
             try {
                 PublishVersionCommand.Outcome outcome = commands.sendAndWait(command);
                 return new PublishedVersion(id, jobId, outcome.version(), promote, outcome.slug(),
-                        bundle.totalBytes());
+                        bundle.totalBytes(), bundle.warnings());
             } catch (ConcurrencyException raced) {
                 // Another replica appended to this website first; the retry numbers this version after it.
                 if (attempt >= CONCURRENCY_RETRIES) {
                     throw raced;
                 }
-            } catch (org.axonframework.modelling.command.AggregateNotFoundException missing) {
+            } catch (AggregateNotFoundException missing) {
                 throw new WebsiteNotFoundException(id);
             }
         }
@@ -214,30 +192,6 @@ public class PublishService {
             }
         }
         return claims;
-    }
-
-    private Bundle readBundle(AccountId caller, Map<String, String> fields, List<FileInput> files) {
-        if (files.isEmpty()) {
-            fields.put("files", "Required: at least one file, and index.html among them.");
-            throw new RequestInvalidException(fields, List.of());
-        }
-        try (PublishRemoteFiles remote = PublishRemoteFiles.open(caller, uploads, fetches)) {
-            ReaderFiles read = ReaderFiles.of(files);
-            Bundle bundle = bundles.read(read.files(), remote, read.decoded());
-            if (!fields.isEmpty()) {
-                throw new RequestInvalidException(fields, List.of());
-            }
-            return bundle;
-        } catch (BundleInvalidException invalid) {
-            throw new RequestInvalidException(fields, invalid.violations());
-        }
-    }
-
-    private static void checkLength(Map<String, String> fields, String field, String value, int max) {
-        if (value != null && value.codePointCount(0, value.length()) > max) {
-            fields.put(field, "At most " + max + " characters; this one has "
-                    + value.codePointCount(0, value.length()) + ".");
-        }
     }
 
     /** Writes every file's bytes, in parallel but bounded, before any event can refer to them. */

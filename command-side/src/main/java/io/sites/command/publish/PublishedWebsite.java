@@ -1,7 +1,11 @@
 package io.sites.command.publish;
 
 import io.sites.api.JobId;
+import io.sites.api.Warning;
 import io.sites.api.WebsiteId;
+import java.util.List;
 
-public record PublishedWebsite(WebsiteId websiteId, JobId jobId, int version, String slug, long bytesWritten) {
+/** A website created with its first version, and the warnings its bundle was published with. */
+public record PublishedWebsite(WebsiteId websiteId, JobId jobId, int version, String slug, long bytesWritten,
+        List<Warning> warnings) {
 }

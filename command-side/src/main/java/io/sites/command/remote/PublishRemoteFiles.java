@@ -1,7 +1,8 @@
 package io.sites.command.remote;
 
 import io.sites.api.AccountId;
-import io.sites.api.json.PublishFile;
+import io.sites.bundle.FileInput;
+import io.sites.bundle.FileSource;
 import io.sites.bundle.RemoteFiles;
 import java.util.List;
 
@@ -20,9 +21,12 @@ public final class PublishRemoteFiles implements RemoteFiles, AutoCloseable {
         this.fetched = fetched;
     }
 
-    /** Upload slots belong to the calling account, so the resolver is bound to it. */
-    public static PublishRemoteFiles open(AccountId caller, Uploads uploads, SourceFetches fetches) {
-        return new PublishRemoteFiles(caller, uploads, fetches.open(caller));
+    /**
+     * Upload slots belong to the calling account, so the resolver is bound to it. A dry run's fetches are counted as
+     * a publish's are, but land in scratch space that closing deletes, never in the blob store.
+     */
+    public static PublishRemoteFiles open(AccountId caller, Uploads uploads, SourceFetches fetches, boolean dryRun) {
+        return new PublishRemoteFiles(caller, uploads, fetches.open(caller, dryRun));
     }
 
     @Override
@@ -31,9 +35,9 @@ public final class PublishRemoteFiles implements RemoteFiles, AutoCloseable {
     }
 
     @Override
-    public Resolved resolve(String path, PublishFile file) {
-        return file.uploadKey() != null && !file.uploadKey().isBlank()
-                ? uploads.resolve(caller, path, file)
+    public Resolved resolve(String path, FileInput file) {
+        return file.source() instanceof FileSource.UploadKey upload
+                ? uploads.resolve(caller, path, file.path(), upload.key())
                 : fetched.resolve(path, file);
     }
 

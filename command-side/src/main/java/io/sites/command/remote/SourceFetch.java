@@ -85,6 +85,11 @@ final class SourceFetch {
     }
 
     Result fetch(String sourceUrl) throws Failed, IOException {
+        return fetch(sourceUrl, blobs);
+    }
+
+    /** As {@link #fetch(String)}, the body streamed into {@code into} (a dry run's scratch space). */
+    Result fetch(String sourceUrl, BlobStore into) throws Failed, IOException {
         long deadline = System.nanoTime() + totalTimeout.toNanos();
         SourceLocation location;
         try {
@@ -123,7 +128,7 @@ final class SourceFetch {
                     throw new Failed(SOURCE_HTTP_ERROR, "it answered with Content-Encoding " + encoding
                             + " although identity was asked for");
                 }
-                return new Result(body(in, headers, deadline), headers.get("content-type"));
+                return new Result(body(in, headers, deadline, into), headers.get("content-type"));
             } catch (java.net.SocketTimeoutException timeout) {
                 throw new Failed(SOURCE_UNREACHABLE, "the server did not answer in time");
             } catch (javax.net.ssl.SSLException tlsFailed) {
@@ -188,7 +193,8 @@ final class SourceFetch {
         return location.port() == 443 ? host : host + ":" + location.port();
     }
 
-    private BlobRef body(InputStream in, Map<String, String> headers, long deadline) throws Failed, IOException {
+    private BlobRef body(InputStream in, Map<String, String> headers, long deadline, BlobStore into)
+            throws Failed, IOException {
         InputStream body;
         if (headers.getOrDefault("transfer-encoding", "").toLowerCase(Locale.ROOT).contains("chunked")) {
             body = new Chunked(in);
@@ -208,7 +214,7 @@ final class SourceFetch {
         }
         Watched watched = new Watched(body, deadline);
         try {
-            return blobs.write(new CappedInputStream(watched, maxBytes, BodyTooLarge::new));
+            return into.write(new CappedInputStream(watched, maxBytes, BodyTooLarge::new));
         } catch (BodyTooLarge e) {
             throw tooLarge();
         } catch (IOException | RuntimeException e) {

@@ -4,8 +4,9 @@ import io.sites.api.AccountId;
 import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
 import io.sites.api.blob.BlobStore;
-import io.sites.api.json.PublishFile;
 import io.sites.bundle.BundleLimits;
+import io.sites.bundle.FileInput;
+import io.sites.bundle.FileSource;
 import io.sites.bundle.RemoteFiles;
 import io.sites.command.limits.FetchRateLimit;
 import java.io.IOException;
@@ -50,7 +51,12 @@ public class SourceFetches {
 
     /** The fetches of one publish; close it when the bundle has been read. */
     public Batch open(AccountId caller) {
-        return new Batch(caller);
+        return open(caller, false);
+    }
+
+    /** As {@link #open(AccountId)}; a dry run's bytes go to scratch space deleted on close, not the blob store. */
+    public Batch open(AccountId caller, boolean dryRun) {
+        return new Batch(caller, dryRun ? new ScratchBlobs() : null);
     }
 
     public final class Batch implements RemoteFiles, AutoCloseable {
@@ -59,8 +65,13 @@ public class SourceFetches {
         private final Semaphore permits = new Semaphore(PARALLEL);
         private final Map<String, Future<Resolved>> started = new HashMap<>();
 
-        private Batch(AccountId caller) {
+        private final ScratchBlobs scratch;
+        private final BlobStore into;
+
+        private Batch(AccountId caller, ScratchBlobs scratch) {
             this.caller = caller;
+            this.scratch = scratch;
+            this.into = scratch != null ? scratch : blobs;
         }
 
         @Override
@@ -83,7 +94,7 @@ public class SourceFetches {
         }
 
         @Override
-        public Resolved resolve(String path, PublishFile file) {
+        public Resolved resolve(String path, FileInput file) {
             Future<Resolved> future = started.get(key(path, file));
             if (future == null) {
                 throw new IllegalStateException("sourceUrl of " + path + " was not prepared");
@@ -101,11 +112,11 @@ public class SourceFetches {
             }
         }
 
-        private Resolved fetchOne(PublishFile file) {
+        private Resolved fetchOne(FileInput file) {
             try {
-                SourceFetch.Result result = fetch.fetch(file.sourceUrl());
+                SourceFetch.Result result = fetch.fetch(sourceUrl(file), into);
                 return new Stored(result.blob(), result.contentType(), () -> {
-                    try (InputStream in = blobs.open(result.blob().sha256()).orElseThrow(
+                    try (InputStream in = into.open(result.blob().sha256()).orElseThrow(
                             () -> new IOException("fetched blob " + result.blob().sha256() + " is missing"))) {
                         return in.readAllBytes();
                     }
@@ -124,15 +135,28 @@ public class SourceFetches {
         public void close() {
             started.values().forEach(f -> f.cancel(true));
             pool.shutdownNow();
+            if (scratch != null) {
+                try {
+                    // Fetches still running write into the directory; they are waited for before it goes.
+                    pool.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+                scratch.close();
+            }
         }
     }
 
-    private static boolean isSource(PublishFile file) {
-        return file.sourceUrl() != null && !file.sourceUrl().isBlank();
+    private static boolean isSource(FileInput file) {
+        return file.source() instanceof FileSource.SourceUrl;
     }
 
-    private static String key(String path, PublishFile file) {
-        return path + "\n" + file.sourceUrl();
+    private static String sourceUrl(FileInput file) {
+        return ((FileSource.SourceUrl) file.source()).url();
+    }
+
+    private static String key(String path, FileInput file) {
+        return path + "\n" + sourceUrl(file);
     }
 
     private String detail(ViolationCode code) {

@@ -13,7 +13,6 @@ import io.sites.api.ViolationCode;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
 import io.sites.api.json.CreateUploadsRequest;
-import io.sites.api.json.PublishFile;
 import io.sites.bundle.BundleLimits;
 import io.sites.bundle.BundleReader;
 import io.sites.bundle.RemoteFiles;
@@ -186,31 +185,33 @@ public class Uploads {
     /**
      * Resolves {@code uploadKey} files for one publish of {@code caller}. The slot is only read here; {@link #claim}
      * uses it up once the bundle is valid.
+     *
+     * @param path     the normalised path the file will be served at
+     * @param sentPath the path as the client spelled it, which a violation names
      */
-    public RemoteFiles.Resolved resolve(AccountId caller, String path, PublishFile file) {
-        String key = file.uploadKey();
+    public RemoteFiles.Resolved resolve(AccountId caller, String path, String sentPath, String key) {
         Slot slot = jdbc.query("select * from upload_slot where upload_key = ?", rs -> rs.next() ? Slot.of(rs) : null,
                 key);
-        String shown = "\"" + file.path() + "\"";
+        String shown = "\"" + sentPath + "\"";
         if (slot == null || !slot.account.equals(caller.value())) {
             // Another account's key is answered as unknown: keys are not to be probed.
-            return rejected(file, UPLOAD_UNKNOWN, "File " + shown + " names uploadKey \"" + key + "\", which is not "
-                    + "an upload slot of this account.", "Use a key returned by POST /v1/uploads to this account.");
+            return rejected(sentPath, UPLOAD_UNKNOWN, "File " + shown + " names uploadKey \"" + key
+                    + "\", which is not an upload slot of this account.", "Use a key returned by POST /v1/uploads to this account.");
         }
         if (slot.usedAt != null) {
-            return rejected(file, UPLOAD_USED, "File " + shown + " names an upload slot that an earlier publish "
+            return rejected(sentPath, UPLOAD_USED, "File " + shown + " names an upload slot that an earlier publish "
                     + "already used.", "Allocate a new slot with POST /v1/uploads and PUT the bytes again.");
         }
         if (!clock.instant().isBefore(slot.expiresAt)) {
-            return rejected(file, UPLOAD_EXPIRED, "File " + shown + " names an upload slot that expired at "
+            return rejected(sentPath, UPLOAD_EXPIRED, "File " + shown + " names an upload slot that expired at "
                     + slot.expiresAt + ".", "Allocate a new slot with POST /v1/uploads and PUT the bytes again.");
         }
         if (slot.blobSha256 == null) {
-            return rejected(file, UPLOAD_MISSING, "File " + shown + " names an upload slot whose bytes never "
+            return rejected(sentPath, UPLOAD_MISSING, "File " + shown + " names an upload slot whose bytes never "
                     + "arrived.", "PUT the file's bytes to the slot's putUrl before publishing.");
         }
         if (!slot.path.equals(path)) {
-            return rejected(file, UPLOAD_PATH_MISMATCH, "File " + shown + " names an upload slot allocated for "
+            return rejected(sentPath, UPLOAD_PATH_MISMATCH, "File " + shown + " names an upload slot allocated for "
                     + "\"" + slot.path + "\".", "Publish the file under \"" + slot.path + "\", or allocate a slot "
                     + "for this path.");
         }
@@ -252,8 +253,8 @@ public class Uploads {
         jdbc.update("update upload_slot set used_at = null, used_by = null where used_by = ?", publishId);
     }
 
-    private static RemoteFiles.Rejected rejected(PublishFile file, ViolationCode code, String message, String detail) {
-        return new RemoteFiles.Rejected(Violation.of(code, file.path(), message, detail));
+    private static RemoteFiles.Rejected rejected(String sentPath, ViolationCode code, String message, String detail) {
+        return new RemoteFiles.Rejected(Violation.of(code, sentPath, message, detail));
     }
 
     private Slot slotBySecret(String secret) {

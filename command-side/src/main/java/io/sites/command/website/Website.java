@@ -9,6 +9,7 @@ import io.sites.api.CollaboratorAdded;
 import io.sites.api.CollaboratorRemoved;
 import io.sites.api.CreateWebsiteCommand;
 import io.sites.api.DeleteWebsiteCommand;
+import io.sites.api.MayPublishCommand;
 import io.sites.api.PromoteVersionCommand;
 import io.sites.api.PublishVersionCommand;
 import io.sites.api.RemoveCollaboratorCommand;
@@ -59,7 +60,15 @@ class Website {
         apply(new WebsiteCreated(command.websiteId(), command.owner(), command.name(), command.slug(),
                 command.category(), command.description(), command.actor()));
         apply(new VersionPublished(command.websiteId(), command.jobId(), 1, VersionKind.INITIAL, null, true,
-                command.owner(), command.files(), command.actor()));
+                command.owner(), command.files(), command.warnings(), command.actor()));
+    }
+
+    /** A dry run asks the rule a publish meets below, and records nothing. */
+    @CommandHandler
+    void handle(MayPublishCommand command) {
+        if (!mayPublish(command.caller())) {
+            throw new WebsiteNotFoundException(command.websiteId());
+        }
     }
 
     @CommandHandler
@@ -70,7 +79,7 @@ class Website {
         }
         int version = lastVersion + 1;
         apply(new VersionPublished(websiteId, command.jobId(), version, VersionKind.REFINEMENT, command.message(),
-                command.promote(), command.publishedBy(), command.files(), command.actor()));
+                command.promote(), command.publishedBy(), command.files(), command.warnings(), command.actor()));
         return new PublishVersionCommand.Outcome(version, slug);
     }
 

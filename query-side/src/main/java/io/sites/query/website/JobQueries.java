@@ -4,6 +4,7 @@ import io.sites.api.FindJob;
 import io.sites.api.JobId;
 import io.sites.api.JobStatus;
 import io.sites.api.JobView;
+import io.sites.api.Warning;
 import io.sites.api.WebsiteId;
 import java.util.List;
 import java.util.Optional;
@@ -33,8 +34,15 @@ class JobQueries {
                 (rs, row) -> new JobView(new JobId(rs.getString("job_id")), new WebsiteId(rs.getString("website_id")),
                         rs.getString("slug"), rs.getInt("version"), JobStatus.fromWire(rs.getString("status")),
                         rs.getBoolean("live"),
-                        rs.getTimestamp("created_at").toInstant()),
+                        rs.getTimestamp("created_at").toInstant(), List.of()),
                 query.jobId().value(), query.caller().value(), query.caller().value());
-        return found.stream().findFirst();
+        return found.stream().findFirst().map(job -> new JobView(job.jobId(), job.websiteId(), job.slug(),
+                job.version(), job.status(), job.live(), job.createdAt(), warnings(job.jobId())));
+    }
+
+    private List<Warning> warnings(JobId jobId) {
+        return jdbc.query(tables.sql("select code, message, path, detail from qs_version_warning where job_id = ? "
+                + "order by position"), (rs, row) -> new Warning(rs.getString("code"), rs.getString("message"),
+                rs.getString("path"), rs.getString("detail")), jobId.value());
     }
 }

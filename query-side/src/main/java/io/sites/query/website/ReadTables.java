@@ -19,9 +19,11 @@ class ReadTables {
     private static final long RECHECK = TimeUnit.MILLISECONDS.toNanos(500);
     /** Longer than {@link #RECHECK}: every replica has switched before the tables under it change. */
     private static final long SETTLE_MILLIS = 1_200;
-    private static final List<String> TABLES = List.of("website", "version", "version_file", "collaborator");
+    private static final List<String> TABLES = List.of("website", "version", "version_file", "version_warning",
+            "collaborator");
     private static final List<String> INDEXES = List.of("website (id)", "website (owner_id)", "version (job_id)",
-            "version (website_id)", "version_file (job_id)", "collaborator (website_id)", "collaborator (account_id)");
+            "version (website_id)", "version_file (job_id)", "version_warning (job_id)", "collaborator (website_id)",
+            "collaborator (account_id)");
 
     private final JdbcTemplate jdbc;
     private final Clock clock;

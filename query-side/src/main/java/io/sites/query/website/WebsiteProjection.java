@@ -11,10 +11,13 @@ import io.sites.api.SitePasswordCleared;
 import io.sites.api.SitePasswordSet;
 import io.sites.api.VersionPromoted;
 import io.sites.api.VersionPublished;
+import io.sites.api.Warning;
 import io.sites.api.WebsiteCreated;
 import io.sites.api.WebsiteDeleted;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
@@ -71,6 +74,17 @@ class WebsiteProjection {
                         statement.setString(3, file.contentType());
                         statement.setLong(4, file.size());
                         statement.setString(5, file.sha256());
+                    });
+            List<Warning> warnings = event.warnings();
+            jdbc.batchUpdate("insert into qs_version_warning (job_id, position, code, message, path, detail) "
+                    + "values (?, ?, ?, ?, ?, ?)", IntStream.range(0, warnings.size()).boxed()
+                    .toList(), 500, (statement, i) -> {
+                        statement.setString(1, event.jobId().value());
+                        statement.setInt(2, i);
+                        statement.setString(3, warnings.get(i).code());
+                        statement.setString(4, warnings.get(i).message());
+                        statement.setString(5, warnings.get(i).path());
+                        statement.setString(6, warnings.get(i).detail());
                     });
         }
         if (event.promote()) {
@@ -130,6 +144,7 @@ class WebsiteProjection {
     @ResetHandler
     void reset() {
         jdbc.update("delete from qs_version_file");
+        jdbc.update("delete from qs_version_warning");
         jdbc.update("delete from qs_version");
         jdbc.update("delete from qs_collaborator");
         jdbc.update("delete from qs_website");

@@ -39,7 +39,7 @@ class HistoryEntriesTest {
                 new WebsiteCreated(SITE, OWNER, "Bakery", "bakery", Category.RESTAURANT, null, BY_TOKEN),
                 new VersionPublished(SITE, JobId.generate(), 2, VersionKind.REFINEMENT, "new menu", false, OWNER,
                         List.of(new ManifestEntry("index.html", "text/html", 10, "a".repeat(64)),
-                                new ManifestEntry("a.css", "text/css", 5, "b".repeat(64))), BY_TOKEN),
+                                new ManifestEntry("a.css", "text/css", 5, "b".repeat(64))), List.of(), BY_TOKEN),
                 new VersionPromoted(SITE, 2, 1, OWNER, BY_TOKEN),
                 new SitePasswordSet(SITE, "{noop}x", OWNER, BY_TOKEN),
                 new SitePasswordCleared(SITE, OWNER, BY_TOKEN),

@@ -3,14 +3,23 @@ package io.sites.api.json;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.sites.api.ErrorCode;
 import io.sites.api.Violation;
+import io.sites.api.Warning;
 import java.util.List;
 import java.util.Map;
 
-/** The envelope of every non-2xx response: {"error":{"code","message","fields"?,"violations"?}}. */
+/**
+ * The envelope of every non-2xx response: {"error":{"code","message","fields"?,"violations"?,"warnings"?}};
+ * {@code warnings} (an extension) only on PUBLISH_INVALID, for a bundle with broken links.
+ */
 public record ErrorBody(Error error) {
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    public record Error(String code, String message, Map<String, String> fields, List<Violation> violations) {
+    public record Error(String code, String message, Map<String, String> fields, List<Violation> violations,
+            List<Warning> warnings) {
+
+        public Error(String code, String message, Map<String, String> fields, List<Violation> violations) {
+            this(code, message, fields, violations, null);
+        }
     }
 
     public static ErrorBody of(String code, String message) {

@@ -1,8 +1,13 @@
 package io.sites.api.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.sites.api.Warning;
+import java.util.List;
 
-/** A publish job. Publishes through the API are synchronous, so a job seen by a client is normally ready. */
+/**
+ * A publish job. Publishes through the API are synchronous, so a job seen by a client is normally ready.
+ * {@code warnings} (an extension): what the bundle was published with, absent when none.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Job(
         String jobId,
@@ -12,5 +17,6 @@ public record Job(
         @JsonInclude(JsonInclude.Include.ALWAYS) String progressMessage,
         String pageUrl,
         Integer attempt,
-        String statusUrl) {
+        String statusUrl,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Warning> warnings) {
 }

@@ -1,10 +1,20 @@
 package io.sites.api.json;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.sites.api.Warning;
+import java.util.List;
+
+/** createWebsite's 201; {@code warnings} (an extension) is absent when the bundle has none. */
 public record PublishWebsiteResult(
         String websiteId,
         String jobId,
         int version,
         String slug,
         String pageUrl,
-        long bytesWritten) {
+        long bytesWritten,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Warning> warnings) {
+
+    public PublishWebsiteResult {
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
 }

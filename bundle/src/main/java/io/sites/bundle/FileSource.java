@@ -1,14 +1,49 @@
-package io.sites.command.publish;
+package io.sites.bundle;
 
-import io.sites.bundle.DecodedContent;
 import java.util.Objects;
 
 /**
- * Where one file's bytes come from, as an entry point hands it to {@link PublishService}: bytes it already holds,
+ * Where one file's bytes come from, as an entry point hands it to the {@link BundleReader}: bytes it already holds,
  * text, inline content still encoded, content decoded while the request was read, an upload slot or a sourceUrl.
- * Each adapter maps its own wire format to one of these; the bundle reader checks them all by the same rules.
+ * Each adapter maps its own wire format to one of these; the reader checks them all by the same rules.
  */
 public sealed interface FileSource {
+
+    /**
+     * The source a file object of the interface names (content with its contentEncoding, sourceUrl or uploadKey;
+     * blank addresses count as absent), or {@link Malformed} as sent when it names none, several, or a
+     * contentEncoding the interface does not know. Base64 stays encoded, so invalid base64 is named by the reader.
+     *
+     * @param decoded the content when the adapter decoded it while reading the request (then {@code content} is
+     *                null), or null
+     */
+    static FileSource asSent(String content, DecodedContent decoded, String contentEncoding, String sourceUrl,
+            String uploadKey) {
+        boolean base64 = "base64".equals(contentEncoding);
+        boolean encodingKnown = contentEncoding == null || base64 || "utf8".equals(contentEncoding);
+        boolean inline = content != null || decoded != null;
+        boolean source = present(sourceUrl);
+        boolean upload = present(uploadKey);
+        int bodies = (inline ? 1 : 0) + (source ? 1 : 0) + (upload ? 1 : 0);
+        if (bodies != 1 || !encodingKnown) {
+            return new Malformed(content, decoded, contentEncoding, sourceUrl, uploadKey);
+        }
+        if (source) {
+            return new SourceUrl(sourceUrl);
+        }
+        if (upload) {
+            return new UploadKey(uploadKey);
+        }
+        if (decoded != null) {
+            return new Decoded(decoded);
+        }
+        return base64 ? new Encoded(content) : new Text(content);
+    }
+
+    /** The interface treats a blank sourceUrl or uploadKey as absent. */
+    static boolean present(String value) {
+        return value != null && !value.isBlank();
+    }
 
     /** Bytes the entry point already holds, such as a file the web application unpacked. */
     record Bytes(byte[] bytes) implements FileSource {

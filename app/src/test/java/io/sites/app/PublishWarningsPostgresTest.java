@@ -1,0 +1,5 @@
+package io.sites.app;
+
+/** {@link PublishWarningsContract} on PostgreSQL. */
+class PublishWarningsPostgresTest extends PostgresAppTest implements PublishWarningsContract {
+}
