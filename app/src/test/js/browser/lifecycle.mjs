@@ -1,5 +1,6 @@
-// Rollback and delete in the web application: a version made live again from the website's page (and a stored
-// one made live), then the website deleted after its slug is typed out; the site answers 410 afterwards.
+// Rollback, history and delete in the web application: a version made live again from the website's page (and a
+// stored one made live), the history of all of it on the same page, then the website deleted after its slug is typed
+// out; the site answers 410 afterwards.
 import { scenario, signUp, check, fetchSite, folder } from './common.mjs';
 
 const run = Date.now().toString(36);
@@ -50,6 +51,19 @@ await scenario('lifecycle', async (newPage) => {
   await submit(page, '[data-version="3"] form.promote button');
   check((await page.locator('[data-version="3"]').textContent()).includes('current'), 'version 3 is current');
   check((await fetchSite(`${slug}.localhost`)).body.includes('Draft three'), 'the site serves version 3');
+
+  // The history, newest first: the two promotions, the three publishes and the creation, each by the owner through
+  // the web application.
+  const rows = page.locator('#history-entries tbody tr');
+  const types = await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.type));
+  check(JSON.stringify(types) === JSON.stringify(['version.promoted', 'version.promoted', 'version.published',
+    'version.published', 'version.published', 'website.created']), `history types: ${types}`);
+  const doors = await page.locator('#history-entries td.door').allTextContents();
+  check(doors.length === 6 && doors.every((door) => door.trim() === 'web'), `history doors: ${doors}`);
+  const newest = await rows.first().textContent();
+  check(newest.includes(owner) && newest.includes('3'), `the newest entry names the owner and version 3: ${newest}`);
+  const seqs = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.dataset.seq)));
+  check(seqs.every((seq, i) => i === 0 || seq < seqs[i - 1]), `history newest first: ${seqs}`);
 
   // Delete: a wrong confirmation deletes nothing; the slug typed out deletes it.
   await page.fill('#delete-confirm', 'not-the-slug');
