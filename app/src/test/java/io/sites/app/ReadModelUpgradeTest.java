@@ -20,11 +20,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,9 +38,12 @@ import tools.jackson.databind.JsonNode;
  * <p>Today's code cannot run on a schema before 79 (its projection writes qs_version_warning and the sha256
  * column), so the old database is made by running it up to 80 and taking 79 and 80 back out: the tables, the
  * column and their rows in Flyway's history, leaving what the service stored before 79 (events, tokens, old rows).
+ * That its schema then is exactly what Flyway makes up to 72 (the newest before 79) is checked against a database
+ * migrated only that far.
  */
 class ReadModelUpgradeTest {
-    /** The newest migration before V2026_11_23_79 is V2026_11_23_72; the old service needed 80 to run, see above. */
+    private static final String BEFORE_79 = "2026.11.23.72";
+    /** The old service needs 80 to run, see above. */
     private static final String RUNNABLE_BEFORE_81 = "2026.11.23.80";
     private static final String ALICE = PostgresAppTest.ALICE;
     private static final String BOB = PostgresAppTest.BOB;
@@ -45,15 +51,18 @@ class ReadModelUpgradeTest {
     @Test
     void postgresAnswersAsBeforeThroughTheRebuild() throws Exception {
         upgrade(Map.of("spring.profiles.active", "postgres", "spring.datasource.url", PostgresTestDatabase.create(),
-                "spring.datasource.username", PostgresTestDatabase.user()));
+                "spring.datasource.username", PostgresTestDatabase.user()), new DriverManagerDataSource(
+                PostgresTestDatabase.create(), PostgresTestDatabase.user(), ""));
     }
 
     @Test
     void embeddedAnswersAsBeforeThroughTheRebuild() throws Exception {
-        upgrade(Map.of());
+        upgrade(Map.of(), new DriverManagerDataSource("jdbc:h2:mem:upgrade-reference;MODE=PostgreSQL;"
+                + "DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1", "sa", ""));
     }
 
-    private static void upgrade(Map<String, Object> database) throws Exception {
+    /** @param before79 an empty database of the same kind, for the schema the old one must have */
+    private static void upgrade(Map<String, Object> database, DataSource before79) throws Exception {
         Map<String, Object> settings = new LinkedHashMap<>(database);
         settings.put("sites.data-dir", Files.createTempDirectory("sites-upgrade").toString());
         settings.put("sites.site-host", "localhost");
@@ -68,6 +77,10 @@ class ReadModelUpgradeTest {
             }
             reads = reads(http, websites);
             takeOutMigrations79And80(old.getBean(JdbcTemplate.class));
+            Flyway.configure().dataSource(before79).locations("classpath:db/migration").target(BEFORE_79).load()
+                    .migrate();
+            assertThat(schema(old.getBean(JdbcTemplate.class))).as("the old database has the schema of " + BEFORE_79)
+                    .isEqualTo(schema(new JdbcTemplate(before79)));
         }
         int port = freePort();
         CompletableFuture<ConfigurableApplicationContext> starting = CompletableFuture.supplyAsync(
@@ -182,8 +195,15 @@ class ReadModelUpgradeTest {
         jdbc.execute("drop table qs_version_warning");
         jdbc.execute("alter table qs_version_file drop column sha256");
         jdbc.update("delete from flyway_schema_history where version in ('2026.11.23.79', '2026.11.23.80')");
-        assertThat(jdbc.queryForObject("select max(installed_rank) from flyway_schema_history where version is not null "
-                + "and version > '2026.11.23.72'", Integer.class)).isNull();
+    }
+
+    /** Every table's columns and types, and the migrations Flyway applied. */
+    private static List<Object> schema(JdbcTemplate jdbc) {
+        List<Map<String, Object>> columns = jdbc.queryForList("select table_name, column_name, data_type from "
+                + "information_schema.columns where table_schema = 'public' order by table_name, column_name");
+        assertThat(columns).anyMatch(column -> "qs_version_file".equals(column.get("table_name")));
+        return List.of(columns, jdbc.queryForList(
+                "select version, checksum from flyway_schema_history order by installed_rank"));
     }
 
     private static boolean frozen(ConfigurableApplicationContext service) {
