@@ -6,8 +6,10 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.stereotype.Component;
 
 /**
- * Readiness of the read model: out of service while it is rebuilt from the event store (reads then come from a
- * copy that misses newer writes). The flag is a database row that ReadModelReplay checks at most twice a second.
+ * The read model on /actuator/health: out of service while it is rebuilt from the event store (reads then come from
+ * a copy that misses newer writes). Not part of readiness: the flag is one database row for all replicas, so it
+ * would take every replica, and every site, out of the load balancer while each can still answer. ReadModelReplay
+ * reads the row at most twice a second.
  */
 @Component
 class ReadModelHealthIndicator implements HealthIndicator {

@@ -9,7 +9,7 @@ import io.sites.site.SiteDirectory;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.health.contributor.Status;
 
-/** Readiness is out of service while the site directory catches up or the read model is rebuilt. */
+/** Out of service while the site directory catches up (readiness) or the read model is rebuilt (health). */
 class ReadinessIndicatorsTest {
 
     @Test
