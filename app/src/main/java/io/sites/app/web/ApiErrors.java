@@ -46,6 +46,17 @@ public final class ApiErrors {
 
     /** Every exception maps; anything that is not one of ours is a logged 500 with a reference, never a trace. */
     public static Failure of(Throwable e) {
+        Failure known = known(e);
+        return known != null ? known : unexpected(e);
+    }
+
+    /** The code {@link #of} answers, without logging: an unexpected exception is logged where it is answered. */
+    public static String code(Throwable e) {
+        Failure known = known(e);
+        return (known != null ? known.body() : ErrorBody.of(ErrorCode.INTERNAL, "")).error().code();
+    }
+
+    private static Failure known(Throwable e) {
         return switch (e) {
             case RequestInvalidException invalid -> invalid(invalid);
             case RateLimitedException limited -> new Failure(ErrorCode.RATE_LIMITED,
@@ -71,7 +82,7 @@ public final class ApiErrors {
             case ServerBusyException busy -> new Failure(ErrorCode.SERVER_BUSY,
                     ErrorBody.of(ErrorCode.SERVER_BUSY, busy.getMessage()),
                     Map.of(HttpHeaders.RETRY_AFTER, Long.toString(busy.retryAfter().toSeconds())));
-            default -> unexpected(e);
+            default -> null;
         };
     }
 

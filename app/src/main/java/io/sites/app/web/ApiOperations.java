@@ -74,11 +74,13 @@ public class ApiOperations {
     private final SiteUrls urls;
     private final WebsiteJson json;
     private final WebsiteLifecycle lifecycle;
+    private final PublishTimer timer;
 
     ApiOperations(PublishService publishing, Uploads uploads, SlugSuggestions suggestions, QueryGateway queries,
             Accounts accounts, WebsiteLimit websiteLimit, FetchRateLimit fetchLimit, SiteUrls urls,
-            ApiProperties properties, WebsiteLifecycle lifecycle) {
+            ApiProperties properties, WebsiteLifecycle lifecycle, PublishTimer timer) {
         this.lifecycle = lifecycle;
+        this.timer = timer;
         this.publishing = publishing;
         this.uploads = uploads;
         this.suggestions = suggestions;
@@ -103,7 +105,8 @@ public class ApiOperations {
     /** createWebsite with the inline content of some files already decoded by the adapter, by index in files. */
     public PublishWebsiteResult createWebsite(Actor caller, PublishWebsiteRequest request,
             Map<Integer, DecodedContent> decoded) {
-        PublishedWebsite published = publishing.createWebsite(caller, PublishRequests.website(request, decoded));
+        PublishedWebsite published = timer.time("createWebsite",
+                () -> publishing.createWebsite(caller, PublishRequests.website(request, decoded)));
         return new PublishWebsiteResult(published.websiteId().value(), published.jobId().value(),
                 published.version(), published.slug(), urls.page(published.slug()), published.bytesWritten(),
                 published.warnings());
@@ -118,8 +121,8 @@ public class ApiOperations {
     /** createWebsiteVersion with some contents already decoded, as {@link #createWebsite}. */
     public PublishVersionResult createWebsiteVersion(Actor caller, String websiteId,
             PublishVersionRequest request, Map<Integer, DecodedContent> decoded) {
-        PublishedVersion published = publishing.publishVersion(caller, websiteId,
-                PublishRequests.version(request, decoded));
+        PublishedVersion published = timer.time("createWebsiteVersion",
+                () -> publishing.publishVersion(caller, websiteId, PublishRequests.version(request, decoded)));
         return new PublishVersionResult(published.websiteId().value(), published.jobId().value(),
                 published.version(), published.current(), urls.page(published.slug()), published.bytesWritten(),
                 published.warnings());

@@ -1,0 +1,37 @@
+package io.sites.app.web;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.function.Supplier;
+import org.springframework.stereotype.Component;
+
+/**
+ * Times every publish (REST, MCP and the web application all go through ApiOperations) as {@code sites.publish},
+ * a histogram tagged with the operation and its outcome: 201, or the error code the caller got.
+ */
+@Component
+class PublishTimer {
+    static final String NAME = "sites.publish";
+
+    private final MeterRegistry registry;
+
+    PublishTimer(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** Runs the publish and records how long it took and how it ended, whether it returned or threw. */
+    <T> T time(String operation, Supplier<T> publish) {
+        Timer.Sample sample = Timer.start(registry);
+        String outcome = "201";
+        try {
+            return publish.get();
+        } catch (RuntimeException | Error e) {
+            outcome = ApiErrors.code(e);
+            throw e;
+        } finally {
+            sample.stop(Timer.builder(NAME).description("Publishes, from the request to the version live")
+                    .tag("operation", operation).tag("outcome", outcome).publishPercentileHistogram()
+                    .register(registry));
+        }
+    }
+}

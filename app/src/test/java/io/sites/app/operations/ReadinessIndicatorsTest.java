@@ -1,0 +1,29 @@
+package io.sites.app.operations;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import io.sites.query.website.ReadModelReplay;
+import io.sites.site.SiteDirectory;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.health.contributor.Status;
+
+/** Out of service while the site directory catches up (readiness) or the read model is rebuilt (health). */
+class ReadinessIndicatorsTest {
+
+    @Test
+    void aSiteDirectoryNotCaughtUpIsOutOfService() {
+        assertThat(new SiteDirectoryHealthIndicator(new SiteDirectory()).health().getStatus())
+                .isEqualTo(Status.OUT_OF_SERVICE);
+    }
+
+    @Test
+    void aReadModelBeingRebuiltIsOutOfService() {
+        ReadModelReplay replay = mock(ReadModelReplay.class);
+        when(replay.isReplaying(ReadModelHealthIndicator.READ_MODEL)).thenReturn(true);
+        assertThat(new ReadModelHealthIndicator(replay).health().getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
+        when(replay.isReplaying(ReadModelHealthIndicator.READ_MODEL)).thenReturn(false);
+        assertThat(new ReadModelHealthIndicator(replay).health().getStatus()).isEqualTo(Status.UP);
+    }
+}
