@@ -6,12 +6,13 @@ import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 
 /**
- * Times every publish (REST, MCP and the web application all go through ApiOperations) as {@code sites.publish},
- * a histogram tagged with the operation and its outcome: 201, or the error code the caller got.
+ * Times every publish as {@code sites.publish}, a histogram tagged with the operation and its outcome: 201, or the
+ * error code the caller got. REST and MCP reach it through ApiOperations, the web application's pages directly, so
+ * a publish is timed whichever door it came through.
  */
 @Component
-class PublishTimer {
-    static final String NAME = "sites.publish";
+public class PublishTimer {
+    public static final String NAME = "sites.publish";
 
     private final MeterRegistry registry;
 
@@ -20,7 +21,7 @@ class PublishTimer {
     }
 
     /** Runs the publish and records how long it took and how it ended, whether it returned or threw. */
-    <T> T time(String operation, Supplier<T> publish) {
+    public <T> T time(String operation, Supplier<T> publish) {
         Timer.Sample sample = Timer.start(registry);
         String outcome = "201";
         try {

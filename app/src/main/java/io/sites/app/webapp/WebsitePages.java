@@ -14,6 +14,7 @@ import io.sites.api.WebsiteView;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccountUser;
 import io.sites.app.identity.Accounts;
+import io.sites.app.web.PublishTimer;
 import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
@@ -58,6 +59,7 @@ class WebsitePages {
 
     private final QueryGateway queries;
     private final PublishService publishing;
+    private final PublishTimer timer;
     private final UploadedBundle uploads;
     private final Accounts accounts;
     private final WebsiteLimit websiteLimit;
@@ -65,8 +67,9 @@ class WebsitePages {
     private final HistoryRows history;
 
     WebsitePages(QueryGateway queries, PublishService publishing, UploadedBundle uploads, Accounts accounts,
-            WebsiteLimit websiteLimit, SiteUrls urls, HistoryRows history) {
+            WebsiteLimit websiteLimit, SiteUrls urls, HistoryRows history, PublishTimer timer) {
         this.history = history;
+        this.timer = timer;
         this.queries = queries;
         this.publishing = publishing;
         this.uploads = uploads;
@@ -112,8 +115,9 @@ class WebsitePages {
         model.addAttribute("slug", slug);
         UploadedBundle.Read read = uploads.read(folder, paths, zip);
         return publish(read, model, response, "website-new", () -> {
-            PublishedWebsite published = publishing.createWebsite(SignedInPerson.actor(person), new NewWebsite(
-                    blankToNull(name), category, null, blankToNull(slug), read.files()));
+            PublishedWebsite published = timer.time("createWebsite", () -> publishing.createWebsite(
+                    SignedInPerson.actor(person), new NewWebsite(blankToNull(name), category, null, blankToNull(slug),
+                            read.files())));
             return published.jobId().value();
         });
     }
@@ -151,8 +155,9 @@ class WebsitePages {
         model.addAttribute("message", message);
         String view = website(person, websiteId, model);
         return publish(read, model, response, view, () -> {
-            PublishedVersion published = publishing.publishVersion(SignedInPerson.actor(person), websiteId,
-                    new NewVersion(read.files(), blankToNull(message), promote));
+            PublishedVersion published = timer.time("createWebsiteVersion", () -> publishing.publishVersion(
+                    SignedInPerson.actor(person), websiteId, new NewVersion(read.files(), blankToNull(message),
+                            promote)));
             return published.jobId().value();
         });
     }

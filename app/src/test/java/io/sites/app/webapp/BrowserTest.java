@@ -2,8 +2,10 @@ package io.sites.app.webapp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.NodeScripts;
+import io.sites.app.web.PublishTimer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +65,19 @@ class BrowserTest extends EmbeddedAppTest {
 
     @Test
     void rollBackAndDeleteAWebsite() throws Exception {
+        long websites = publishes("createWebsite");
+        long versions = publishes("createWebsiteVersion");
         NodeScripts.run("browser/lifecycle.mjs", env(), 180).succeeded();
+        // The pages' publishes are timed like the interface's: one website and two more versions through this door.
+        assertThat(publishes("createWebsite") - websites).isEqualTo(1);
+        assertThat(publishes("createWebsiteVersion") - versions).isEqualTo(2);
+    }
+
+    /** Successful publishes of one operation timed so far, by whichever door (the context is shared with others). */
+    private long publishes(String operation) {
+        var timer = bean(MeterRegistry.class).find(PublishTimer.NAME).tags("operation", operation, "outcome", "201")
+                .timer();
+        return timer == null ? 0 : timer.count();
     }
 
     private static void entry(ZipOutputStream out, String name, String text) throws IOException {
