@@ -6,8 +6,10 @@ import io.sites.app.Http;
 import io.sites.app.ServiceProcess;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -41,6 +43,7 @@ class FleetTest {
     private final Ledger ledger = new Ledger();
     private final AtomicInteger reads = new AtomicInteger();
     private final AtomicInteger stale = new AtomicInteger();
+    private final Map<String, AtomicInteger> staleBy = new ConcurrentSkipListMap<>();
     private final ConcurrentLinkedQueue<String> findings = new ConcurrentLinkedQueue<>();
 
     @Test
@@ -55,10 +58,11 @@ class FleetTest {
             List<String> lost = ledger.lost(fleet.api1.api(), fleet.sites1.site());
             System.out.printf("FLEET publishes=%d acknowledged=%d reads=%d stale=%d lost=%d survivor_failures=%d "
                     + "failover_api_s=%.1f failover_publish_s=%.1f (at once: publishes=%d reads=%d stale=%d; "
-                    + "under kill -9: publishes=%d reads=%d stale=%d)%n", failover.publishes + PUBLISHES,
+                    + "under kill -9: publishes=%d reads=%d stale=%d; stale by replica %s)%n",
+                    failover.publishes + PUBLISHES,
                     ledger.acknowledged(), reads.get(), stale.get(), lost.size(), failover.survivorFailures,
                     failover.takeoverSeconds, failover.firstPublishSeconds, PUBLISHES, readsAtOnce, staleAtOnce,
-                    failover.publishes, reads.get() - readsAtOnce, stale.get() - staleAtOnce);
+                    failover.publishes, reads.get() - readsAtOnce, stale.get() - staleAtOnce, staleBy);
             assertThat(findings).as("stale or failed reads, refused publishes").isEmpty();
             assertThat(stale).as("stale reads").hasValue(0);
             assertThat(lost).as("acknowledged publishes not listed or not served by the survivors").isEmpty();
@@ -100,7 +104,8 @@ class FleetTest {
         Http.Response response = api.get("/v1/websites/" + website.id, ServiceProcess.TOKEN);
         if (response.status() != 200
                 || response.json().path("currentVersion").path("version").asInt(0) < expected.number()) {
-            stale(name + " shows " + website.id + " without v" + expected.number() + ": " + response.status());
+            stale(name, name + " shows " + website.id + " without v" + expected.number() + ": "
+                    + response.status());
         }
     }
 
@@ -109,12 +114,13 @@ class FleetTest {
         reads.incrementAndGet();
         Http.Response response = sites.site(website.slug, "/");
         if (response.status() != 200 || !ledger.atLeast(response.text(), expected)) {
-            stale(name + " serves " + website.slug + " without v" + expected.number() + ": " + response.status()
+            stale(name, name + " serves " + website.slug + " without v" + expected.number() + ": " + response.status()
                     + " " + Ledger.markerIn(response.text()));
         }
     }
 
-    private void stale(String what) {
+    private void stale(String replica, String what) {
+        staleBy.computeIfAbsent(replica, name -> new AtomicInteger()).incrementAndGet();
         if (stale.incrementAndGet() <= 10) {
             findings.add("stale: " + what);
         }
