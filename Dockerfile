@@ -4,7 +4,7 @@ RUN useradd --system --home /srv/sites sites && mkdir -p /srv/sites && chown sit
 WORKDIR /srv/sites
 COPY app/target/app-*.jar /srv/sites/app.jar
 USER sites
-EXPOSE 8080 8081
+EXPOSE 8080 8081 9090
 # A small young generation keeps collector pauses near 1 ms (serving p99); see docs/BENCHMARKS.md. The heap takes
 # at most half the container's memory: the site server's file cache (256 MiB by default) lives outside it.
 ENTRYPOINT ["java", "-XX:MaxRAMPercentage=50", "-Xmn48m", "-jar", "/srv/sites/app.jar"]

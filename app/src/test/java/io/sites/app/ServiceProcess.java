@@ -34,6 +34,7 @@ public final class ServiceProcess implements AutoCloseable {
     private Process process;
     private int apiPort;
     private int sitePort;
+    private int managementPort = -1;
     private int starts;
 
     /**
@@ -67,10 +68,19 @@ public final class ServiceProcess implements AutoCloseable {
         return service;
     }
 
+    /** Serves the management port too (health probes), on a fresh port at each start; see {@link #awaitReady()}. */
+    public ServiceProcess withManagementPort() {
+        managementPort = 0;
+        return this;
+    }
+
     /** Starts the service; returns when its ports accept connections, without waiting for it to answer. */
     public void launch() throws IOException {
         apiPort = freePort();
         sitePort = freePort();
+        if (managementPort >= 0) {
+            managementPort = freePort();
+        }
         String classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !entry.endsWith("test-classes"))
                 .collect(Collectors.joining(File.pathSeparator));
@@ -86,6 +96,10 @@ public final class ServiceProcess implements AutoCloseable {
                 "SITES_SITE_PORT", Integer.toString(sitePort), "SITES_DATA_DIR", data.toString(),
                 "SITES_SEED_TOKENS", "alice=" + TOKEN, "SERVER_ADDRESS", "127.0.0.1",
                 "SITES_SITE_ADDRESS", "127.0.0.1"));
+        if (managementPort > 0) {
+            env.putAll(Map.of("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort),
+                    "MANAGEMENT_SERVER_ADDRESS", "127.0.0.1"));
+        }
         env.putAll(environment);
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(env);
@@ -108,6 +122,28 @@ public final class ServiceProcess implements AutoCloseable {
             try {
                 // Both ports: the site port opens last.
                 if (http.get("/v1", null).status() == 200 && site().onHost("localhost", "GET", "/").status() > 0) {
+                    return;
+                }
+            } catch (RuntimeException notYet) {
+                // not listening yet
+            }
+            assertThat(System.nanoTime()).as("service ready in time; log in " + log()).isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    /**
+     * Waits until the management port's readiness probe answers 200: whatever roles the replica runs, it then
+     * takes traffic (its site directory has caught up).
+     */
+    public void awaitReady() throws Exception {
+        assertThat(managementPort).as("started withManagementPort()").isPositive();
+        Http http = management();
+        long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
+        while (true) {
+            assertThat(process.isAlive()).as("service started; log in " + log()).isTrue();
+            try {
+                if (http.get("/actuator/health/readiness", null).status() == 200) {
                     return;
                 }
             } catch (RuntimeException notYet) {
@@ -145,6 +181,15 @@ public final class ServiceProcess implements AutoCloseable {
 
     public Http site() {
         return new Http(sitePort);
+    }
+
+    public Http management() {
+        return new Http(managementPort);
+    }
+
+    /** The operating system's id of this start's process (Axon names a token's owner {@code pid@host}). */
+    public long pid() {
+        return process.pid();
     }
 
     public Path data() {
