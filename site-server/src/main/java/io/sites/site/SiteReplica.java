@@ -34,7 +34,8 @@ public final class SiteReplica implements SmartLifecycle {
     /** Gaps of a token, written as a list; more than fits makes the position conservative instead (below them). */
     private static final int MAX_GAPS_TEXT = 4000;
 
-    private enum State { READY, BEHIND, CATCHING_UP }
+    /** UNANNOUNCED: the row could not be written at start (the database refused); retried every heartbeat. */
+    private enum State { READY, BEHIND, CATCHING_UP, UNANNOUNCED }
 
     private final JdbcTemplate jdbc;
     private final ReplicaRow row;
@@ -61,9 +62,15 @@ public final class SiteReplica implements SmartLifecycle {
 
     /** Step (1) at start, before the store's head is read for {@link SiteDirectoryCatchUp}: publishes wait for us. */
     void announce() {
-        write(true);
-        announced = true;
-        log.info("Site replica {} announced", row.instance());
+        try {
+            write(true);
+            announced = true;
+            log.info("Site replica {} announced", row.instance());
+        } catch (RuntimeException failed) {
+            // Not ready until the row is written; the first heartbeat that manages it runs the protocol again.
+            state = State.UNANNOUNCED;
+            log.warn("Site replica {} could not write its row; not ready until it can", row.instance(), failed);
+        }
     }
 
     /** An event the directory has read (its change applied): the row follows, on the writer thread. */
@@ -101,9 +108,10 @@ public final class SiteReplica implements SmartLifecycle {
             long position = position();
             switch (state) {
                 case READY -> checkLag(head, position);
-                case BEHIND -> {
-                    if (position >= lastHead) {
+                case BEHIND, UNANNOUNCED -> {
+                    if (state == State.UNANNOUNCED || position >= lastHead) {
                         write(true);
+                        announced = true;
                         target = head();
                         state = State.CATCHING_UP;
                     }
@@ -112,7 +120,7 @@ public final class SiteReplica implements SmartLifecycle {
             }
             lastHead = head;
             if (!row.beat()) {
-                write(state != State.BEHIND);
+                write(state != State.BEHIND && state != State.UNANNOUNCED);
             }
         } catch (RuntimeException failed) {
             log.warn("Site replica {} could not write its heartbeat", row.instance(), failed);

@@ -41,7 +41,6 @@ class ReadModelSegments implements SmartLifecycle {
     private final JdbcTemplate jdbc;
     private final ReplicaRow row;
     private final long heartbeatMillis;
-    private final long aliveWithinMillis;
     private final int segments;
     private final ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor(runnable ->
             Thread.ofPlatform().daemon().name("read-model-segments").unstarted(runnable));
@@ -54,7 +53,6 @@ class ReadModelSegments implements SmartLifecycle {
         this.row = new ReplicaRow(jdbc, environment.getProperty("sites.site-server.replica", "local") + "-"
                 + UUID.randomUUID().toString().substring(0, 8), ROLE);
         this.heartbeatMillis = properties.replicas().heartbeat().toMillis();
-        this.aliveWithinMillis = properties.replicas().aliveWithin().toMillis();
         this.segments = environment.getProperty("axon.eventhandling.processors." + READ_MODEL
                 + ".initial-segment-count", Integer.class, 1);
     }
@@ -91,16 +89,20 @@ class ReadModelSegments implements SmartLifecycle {
         int share = total / replicas + (index < total % replicas ? 1 : 0);
         owned.sort(Comparator.reverseOrder());
         for (int i = 0; i < owned.size() - share; i++) {
-            // Long enough for another replica to claim it (it tries every token-claim-interval).
-            processor.releaseSegment(owned.get(i), 3 * heartbeatMillis + 2_000, TimeUnit.MILLISECONDS);
+            // Long enough for another replica to claim it (it tries every token-claim-interval, 1 s).
+            processor.releaseSegment(owned.get(i), 3 * heartbeatMillis, TimeUnit.MILLISECONDS);
             log.info("Released read-model segment {} ({} live API replicas, share {})", owned.get(i), replicas,
                     share);
         }
     }
 
-    /** The live API replicas by name, this one included (its row was just written). */
+    /**
+     * The API replicas that get a share, by name, this one included (its row was just written): those that missed
+     * fewer than three heartbeats. Stricter than alive: a replica killed a moment ago still counts as alive for a
+     * publish's wait, but must not keep the survivors releasing segments that nobody will claim.
+     */
     private List<String> live() {
-        return ReplicaRow.seen(jdbc, ROLE, false).stream().filter(seen -> seen.aliveWithin(aliveWithinMillis))
+        return ReplicaRow.seen(jdbc, ROLE, false).stream().filter(seen -> seen.aliveWithin(3 * heartbeatMillis))
                 .map(Seen::instance).toList();
     }
 

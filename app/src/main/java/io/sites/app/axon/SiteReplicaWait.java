@@ -11,6 +11,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -22,7 +23,8 @@ import org.springframework.stereotype.Component;
  * PostgreSQL; polls briefly otherwise (H2 is one process: no other replica, one query per publish).
  *
  * <p>Timed as {@value #NAME}, tagged {@code outcome}: {@code reached} (every live replica had it), {@code departed}
- * (the replicas still behind stopped being alive or left), {@code timeout} (answered anyway, with a WARN).
+ * (the replicas still behind stopped being alive or left), {@code timeout} (answered anyway, with a WARN), {@code failed}
+ * (the rows could not be read; answered anyway, with a WARN).
  */
 @Component
 class SiteReplicaWait {
@@ -87,6 +89,10 @@ class SiteReplicaWait {
                 }
                 awaitMove(seen, Math.min(remaining, pushes ? PUSHED_RECHECK_NANOS : POLL_NANOS));
             }
+        } catch (DataAccessException failed) {
+            // The version is stored; a failed look at the replicas must not turn its 201 into a 500.
+            outcome = "failed";
+            log.warn("Could not tell which site replicas have read event {}; answering anyway", event, failed);
         } finally {
             sample.stop(Timer.builder(NAME).description("A publish waiting for every live site replica to serve it")
                     .tag("outcome", outcome).register(registry));
