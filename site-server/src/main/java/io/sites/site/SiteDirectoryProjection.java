@@ -17,7 +17,7 @@ import org.springframework.stereotype.Component;
  * Keeps this replica's {@link SiteDirectory} current. Its token is this replica's own, kept in memory and in
  * {@link SiteDirectorySnapshots}, so every replica follows the stream itself and needs nothing from the query side's
  * tables. Events it does not handle still move the token, but are not worth a snapshot; every event counts towards
- * {@link SiteDirectoryCatchUp}.
+ * {@link SiteDirectoryCatchUp} and moves this replica's row ({@link SiteReplica}).
  */
 @Component
 @ProcessingGroup(SiteDirectoryProjection.PROCESSING_GROUP)
@@ -27,11 +27,14 @@ class SiteDirectoryProjection {
     private final SiteDirectory directory;
     private final SiteDirectorySnapshots snapshots;
     private final SiteDirectoryCatchUp catchUp;
+    private final SiteReplica replica;
 
-    SiteDirectoryProjection(SiteDirectory directory, SiteDirectorySnapshots snapshots, SiteDirectoryCatchUp catchUp) {
+    SiteDirectoryProjection(SiteDirectory directory, SiteDirectorySnapshots snapshots, SiteDirectoryCatchUp catchUp,
+            SiteReplica replica) {
         this.directory = directory;
         this.snapshots = snapshots;
         this.catchUp = catchUp;
+        this.replica = replica;
     }
 
     @EventHandler
@@ -75,11 +78,17 @@ class SiteDirectoryProjection {
     /** Any other event: nothing to change, but the directory has now read this far. */
     @EventHandler
     void on(Object event, TrackingToken token) {
-        catchUp.reached(token);
+        read(token);
     }
 
     private void applied(TrackingToken token) {
         snapshots.handled(token);
+        read(token);
+    }
+
+    /** After the change is in the directory: only then may the replica's row say it has read this far. */
+    private void read(TrackingToken token) {
         catchUp.reached(token);
+        replica.reached(token);
     }
 }

@@ -3,6 +3,7 @@ package io.sites.site;
 import io.sites.api.SiteAddress;
 import io.sites.api.blob.BlobStore;
 import io.sites.limits.RateWindows;
+import java.util.UUID;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
@@ -15,6 +16,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /** Assembles the site server: its directory and snapshots, the projection's catch-up, files, gate and both ports. */
 @Configuration(proxyBeanMethods = false)
@@ -35,6 +37,16 @@ public class SiteServerConfiguration {
                 server.snapshotInterval().toMillis());
     }
 
+    /**
+     * This process's row among the site replicas. The snapshot is named by the configured replica (stable across
+     * restarts); the row by the process (two processes on one host share a HOSTNAME), hence the random suffix.
+     */
+    @Bean
+    SiteReplica siteReplica(JdbcTemplate jdbc, SiteServerProperties properties) {
+        String instance = properties.siteServer().replica() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        return new SiteReplica(jdbc, instance, properties.replicas().heartbeat(), properties.replicas().behindAfter());
+    }
+
     @Bean
     SiteDirectoryCatchUp siteDirectoryCatchUp(SiteDirectory directory) {
         return new SiteDirectoryCatchUp(directory);
@@ -42,10 +54,12 @@ public class SiteServerConfiguration {
 
     /**
      * The projection's token store, and the store's head noted at start, before the projection reads: the
-     * directory is caught up once it has read that far.
+     * directory is caught up once it has read that far. The replica's row says ready before the head is read, so
+     * that no publish falls between the two (docs/DECISIONS.md, "Replicas").
      */
     @Bean
-    ConfigurerModule siteDirectoryTokenStore(SiteDirectorySnapshots snapshots, SiteDirectoryCatchUp catchUp) {
+    ConfigurerModule siteDirectoryTokenStore(SiteDirectorySnapshots snapshots, SiteDirectoryCatchUp catchUp,
+            SiteReplica replica) {
         return configurer -> {
             configurer.eventProcessing(processing -> processing.registerTokenStore(
                     SiteDirectoryProjection.PROCESSING_GROUP, c -> snapshots.tokenStore(c.serializer())));
@@ -55,6 +69,7 @@ public class SiteServerConfiguration {
                         .map(processor -> !processor.processingStatus().isEmpty() && processor.processingStatus()
                                 .values().stream().allMatch(EventTrackerStatus::isCaughtUp))
                         .orElse(false));
+                replica.announce();
                 catchUp.startedAt(c.eventStore().createHeadToken());
             }));
         };

@@ -7,11 +7,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * What the site server reads of {@code sites.*}: the site host, the data directory (for the directory snapshots) and
- * {@code sites.site-server.*}. The settings mapped to an environment variable in application.yml (SITES_SITE_HOST,
+ * {@code sites.site-server.*}, and {@code sites.replicas.*}. The settings mapped to an environment variable in application.yml (SITES_SITE_HOST,
  * SITES_DATA_DIR, SITES_SITE_PORT, SITES_SITE_ADDRESS) and the replica name (HOSTNAME) take their default there.
  */
 @ConfigurationProperties("sites")
-record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue Server siteServer) {
+record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue Server siteServer,
+        @DefaultValue Replicas replicas) {
+
+    /**
+     * {@code sites.replicas.*}: how often a replica says it is alive and where it is, and how long a head of the store
+     * may stay unread before the replica says it is behind (not ready).
+     */
+    record Replicas(@DefaultValue("1s") Duration heartbeat, @DefaultValue("10s") Duration behindAfter) {
+    }
 
     /** {@code port} empty: no port of its own, sites are answered on the API's port only. */
     record Server(

@@ -1,24 +1,28 @@
 package io.sites.app.operations;
 
 import io.sites.site.SiteDirectory;
+import io.sites.site.SiteReplica;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.stereotype.Component;
 
 /**
  * Readiness of the site server: out of service until this replica's site directory has read the event store as
- * far as it reached at start, since until then a site request may be answered 503 rather than its page.
+ * far as it reached at start, since until then a site request may be answered 503 rather than its page; and again
+ * while it is behind the store (SiteReplica), so that a load balancer sends it nothing stale.
  */
 @Component
 class SiteDirectoryHealthIndicator implements HealthIndicator {
     private final SiteDirectory directory;
+    private final SiteReplica replica;
 
-    SiteDirectoryHealthIndicator(SiteDirectory directory) {
+    SiteDirectoryHealthIndicator(SiteDirectory directory, SiteReplica replica) {
         this.directory = directory;
+        this.replica = replica;
     }
 
     @Override
     public Health health() {
-        return directory.isCaughtUp() ? Health.up().build() : Health.outOfService().build();
+        return directory.isCaughtUp() && replica.isReady() ? Health.up().build() : Health.outOfService().build();
     }
 }

@@ -1,0 +1,142 @@
+package io.sites.app.axon;
+
+import io.sites.site.ReplicaRow;
+import io.sites.site.ReplicaRow.Seen;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.EventTrackerStatus;
+import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Shares the read model's segments among the live API replicas. Axon without Axon Server claims segments but never
+ * balances them: the first replica would keep all of them. Each API replica writes a heartbeat row (role
+ * {@value #ROLE}) in {@code replica}; every heartbeat it counts the live ones, works out its fair share (the replicas
+ * in name order, the first {@code segments % replicas} one more) and releases the segments above it for a while, so
+ * that the others claim them. A replica that dies stops extending its claims, and the others take its segments
+ * after the token store's claim timeout. A store with fewer segments than configured (made before there were
+ * several) is split, one segment a heartbeat, by whoever owns the one to split.
+ */
+@Component
+class ReadModelSegments implements SmartLifecycle {
+    static final String ROLE = "api";
+    static final String READ_MODEL = "read-model";
+    private static final Logger log = LoggerFactory.getLogger(ReadModelSegments.class);
+
+    private final EventProcessingConfiguration processing;
+    private final JdbcTemplate jdbc;
+    private final ReplicaRow row;
+    private final long heartbeatMillis;
+    private final int segments;
+    private final ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor(runnable ->
+            Thread.ofPlatform().daemon().name("read-model-segments").unstarted(runnable));
+    private volatile boolean running;
+
+    ReadModelSegments(EventProcessingConfiguration processing, JdbcTemplate jdbc, Environment environment,
+            ReadModelProperties properties) {
+        this.processing = processing;
+        this.jdbc = jdbc;
+        this.row = new ReplicaRow(jdbc, environment.getProperty("sites.site-server.replica", "local") + "-"
+                + UUID.randomUUID().toString().substring(0, 8), ROLE);
+        this.heartbeatMillis = properties.replicas().heartbeat().toMillis();
+        this.segments = environment.getProperty("axon.eventhandling.processors." + READ_MODEL
+                + ".initial-segment-count", Integer.class, 1);
+    }
+
+    private void beat() {
+        try {
+            if (!row.beat()) {
+                row.write(-1, "", true);
+            }
+            processor().ifPresent(this::balance);
+        } catch (RuntimeException failed) {
+            log.warn("API replica {} could not write its heartbeat or balance the read model", row.instance(),
+                    failed);
+        }
+    }
+
+    private void balance(StreamingEventProcessor processor) {
+        int total = processing.tokenStore(READ_MODEL).fetchSegments(READ_MODEL).length;
+        List<Integer> owned = new ArrayList<>(processor.processingStatus().keySet());
+        if (total == 0 || owned.isEmpty()) {
+            return;
+        }
+        if (total < segments) {
+            int widest = processor.processingStatus().values().stream()
+                    .max(Comparator.comparingInt(status -> -status.getSegment().getMask()))
+                    .map(EventTrackerStatus::getSegment).orElseThrow().getSegmentId();
+            log.info("Splitting segment {} of the read model ({} of {} segments)", widest, total, segments);
+            processor.splitSegment(widest);
+            return;
+        }
+        List<String> live = live();
+        int index = Math.max(0, live.indexOf(row.instance()));
+        int replicas = Math.max(1, live.size());
+        int share = total / replicas + (index < total % replicas ? 1 : 0);
+        owned.sort(Comparator.reverseOrder());
+        for (int i = 0; i < owned.size() - share; i++) {
+            // Long enough for another replica to claim it (it tries every token-claim-interval, 1 s).
+            processor.releaseSegment(owned.get(i), 3 * heartbeatMillis, TimeUnit.MILLISECONDS);
+            log.info("Released read-model segment {} ({} live API replicas, share {})", owned.get(i), replicas,
+                    share);
+        }
+    }
+
+    /**
+     * The API replicas that get a share, by name, this one included (its row was just written): those that missed
+     * fewer than three heartbeats. Stricter than alive: a replica killed a moment ago still counts as alive for a
+     * publish's wait, but must not keep the survivors releasing segments that nobody will claim.
+     */
+    private List<String> live() {
+        return ReplicaRow.seen(jdbc, ROLE, false).stream().filter(seen -> seen.aliveWithin(3 * heartbeatMillis))
+                .map(Seen::instance).toList();
+    }
+
+    private Optional<StreamingEventProcessor> processor() {
+        return processing.eventProcessor(READ_MODEL, StreamingEventProcessor.class);
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        beats.scheduleWithFixedDelay(this::beat, 0, heartbeatMillis, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        beats.shutdownNow();
+        try {
+            beats.awaitTermination(2, TimeUnit.SECONDS);
+            row.remove();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | RuntimeException failed) {
+            log.warn("API replica {} could not remove its row; it expires with its heartbeat", row.instance());
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE;
+    }
+}
