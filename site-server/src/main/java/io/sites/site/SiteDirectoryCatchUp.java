@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 final class SiteDirectoryCatchUp {
     private static final Logger log = LoggerFactory.getLogger(SiteDirectoryCatchUp.class);
     private final SiteDirectory directory;
+    private final Runnable then;
     private final long created = System.nanoTime();
     private volatile boolean headKnown;
     private volatile long head;
@@ -23,8 +24,10 @@ final class SiteDirectoryCatchUp {
     private volatile BooleanSupplier drained = () -> false;
     private volatile boolean done;
 
-    SiteDirectoryCatchUp(SiteDirectory directory) {
+    /** @param then told once, when caught up (the replica's row then says ready) */
+    SiteDirectoryCatchUp(SiteDirectory directory, Runnable then) {
         this.directory = directory;
+        this.then = then;
         directory.catchingUp(this::check);
     }
 
@@ -59,6 +62,7 @@ final class SiteDirectoryCatchUp {
         if (!done) {
             done = true;
             directory.caughtUp();
+            then.run();
             log.info("Site directory caught up with the event store's head at start (position {}) after {} ms",
                     head, (System.nanoTime() - created) / 1_000_000);
         }

@@ -66,6 +66,11 @@ final class SiteDirectorySnapshots implements AutoCloseable {
         }
     }
 
+    /** The token the snapshot resumes from (null without one); known once {@link #tokenStore} has run. */
+    TrackingToken restored() {
+        return written;
+    }
+
     /**
      * The projection's token store: restores the directory from the file and starts the stream after its token.
      * Called by Axon before the processor reads any event.

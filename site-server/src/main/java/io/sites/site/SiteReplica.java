@@ -3,11 +3,13 @@ package io.sites.site;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.TrackingToken;
@@ -22,9 +24,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * every live, ready site replica serves the new version. The row goes first at a graceful stop (the highest phase),
  * so publishes stop waiting for a replica that is leaving.
  *
- * <p>Ready protocol, race-free (docs/DECISIONS.md, "Replicas"): (1) the row says ready, so every publish acknowledged
- * from then on waits for this replica; (2) then the store's head is read; (3) readiness is reported only once the
- * directory has read that head. A replica that stays behind (a head seen at one heartbeat not read
+ * <p>Ready protocol, race-free (docs/DECISIONS.md, "Replicas"): at start the row says not ready until the directory
+ * has caught up with the store (so a replica reading a long history holds no publish up); then (1) the row says
+ * ready, so every publish acknowledged from then on waits for this replica; (2) then the store's head is read;
+ * (3) readiness is reported only once the directory has read that head. A replica that stays behind (a head seen at one heartbeat not read
  * {@code behind-after} later) says not ready in its row and to the load balancer, and once it has read the head of
  * the previous heartbeat, starts the protocol again.
  */
@@ -34,18 +37,22 @@ public final class SiteReplica implements SmartLifecycle {
     /** Gaps of a token, written as a list; more than fits makes the position conservative instead (below them). */
     private static final int MAX_GAPS_TEXT = 4000;
 
-    /** UNANNOUNCED: the row could not be written at start (the database refused); retried every heartbeat. */
-    private enum State { READY, BEHIND, CATCHING_UP, UNANNOUNCED }
+    /**
+     * STARTING: the directory is still catching up with the store, the row says not ready; UNANNOUNCED: the row
+     * could not be written at start (the database refused), retried every heartbeat.
+     */
+    private enum State { STARTING, READY, BEHIND, CATCHING_UP, UNANNOUNCED }
 
     private final JdbcTemplate jdbc;
     private final ReplicaRow row;
+    private final BooleanSupplier startedUp;
     private final Duration heartbeat;
     private final Duration behindAfter;
     private final ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor(runnable ->
             Thread.ofPlatform().daemon().name("site-replica").unstarted(runnable));
     private final AtomicBoolean positionPending = new AtomicBoolean();
     private volatile TrackingToken token;
-    private volatile State state = State.READY;
+    private volatile State state = State.STARTING;
     private volatile long target;
     private volatile long lastHead = -1;
     private long lagHead = -1;
@@ -53,19 +60,25 @@ public final class SiteReplica implements SmartLifecycle {
     private volatile boolean announced;
     private volatile boolean running;
 
-    SiteReplica(JdbcTemplate jdbc, String instance, Duration heartbeat, Duration behindAfter) {
+    /** @param startedUp whether the directory has caught up with the store's head at start */
+    SiteReplica(JdbcTemplate jdbc, String instance, BooleanSupplier startedUp, Duration heartbeat,
+            Duration behindAfter) {
         this.jdbc = jdbc;
         this.row = new ReplicaRow(jdbc, instance, ROLE);
+        this.startedUp = startedUp;
         this.heartbeat = heartbeat;
         this.behindAfter = behindAfter;
     }
 
-    /** Step (1) at start, before the store's head is read for {@link SiteDirectoryCatchUp}: publishes wait for us. */
+    /**
+     * At start, before the projection reads: the row exists but says not ready, so publishes do not wait for a
+     * replica that is still reading the history; {@link #startedUp()} then runs the three steps.
+     */
     void announce() {
         try {
-            write(true);
+            write(false);
             announced = true;
-            log.info("Site replica {} announced", row.instance());
+            log.info("Site replica {} announced, ready once its directory has caught up", row.instance());
         } catch (RuntimeException failed) {
             // Not ready until the row is written; the first heartbeat that manages it runs the protocol again.
             state = State.UNANNOUNCED;
@@ -84,6 +97,15 @@ public final class SiteReplica implements SmartLifecycle {
                 positionPending.set(false);
                 writePosition();
             });
+        }
+    }
+
+    /** The directory has caught up with the store's head at start: run the ready protocol now, not at the next beat. */
+    void startedUp() {
+        try {
+            writer.execute(this::beat);
+        } catch (RejectedExecutionException stopped) {
+            // Stopping: the row is gone or going, nothing to announce.
         }
     }
 
@@ -108,23 +130,38 @@ public final class SiteReplica implements SmartLifecycle {
             long position = position();
             switch (state) {
                 case READY -> checkLag(head, position);
-                case BEHIND, UNANNOUNCED -> {
-                    if (state == State.UNANNOUNCED || position >= lastHead) {
-                        write(true);
-                        announced = true;
-                        target = head();
-                        state = State.CATCHING_UP;
+                case STARTING -> {
+                    if (startedUp.getAsBoolean()) {
+                        comeBack();
                     }
+                }
+                case BEHIND -> {
+                    if (position >= lastHead) {
+                        comeBack();
+                    }
+                }
+                case UNANNOUNCED -> {
+                    write(false);
+                    announced = true;
+                    state = State.STARTING;
                 }
                 case CATCHING_UP -> isReady();
             }
             lastHead = head;
             if (!row.beat()) {
-                write(state != State.BEHIND && state != State.UNANNOUNCED);
+                write(state == State.READY || state == State.CATCHING_UP);
             }
         } catch (RuntimeException failed) {
             log.warn("Site replica {} could not write its heartbeat", row.instance(), failed);
         }
+    }
+
+    /** Steps (1) and (2): the row says ready, then the head is read; {@link #isReady()} is step (3). */
+    private void comeBack() {
+        write(true);
+        announced = true;
+        target = head();
+        state = State.CATCHING_UP;
     }
 
     /** Behind: a head seen at one heartbeat still not read behind-after later. */

@@ -42,27 +42,33 @@ public class SiteServerConfiguration {
      * restarts); the row by the process (two processes on one host share a HOSTNAME), hence the random suffix.
      */
     @Bean
-    SiteReplica siteReplica(JdbcTemplate jdbc, SiteServerProperties properties) {
+    SiteReplica siteReplica(JdbcTemplate jdbc, SiteServerProperties properties, SiteDirectory directory) {
         String instance = properties.siteServer().replica() + "-" + UUID.randomUUID().toString().substring(0, 8);
-        return new SiteReplica(jdbc, instance, properties.replicas().heartbeat(), properties.replicas().behindAfter());
+        return new SiteReplica(jdbc, instance, directory::isCaughtUp, properties.replicas().heartbeat(),
+                properties.replicas().behindAfter());
     }
 
     @Bean
-    SiteDirectoryCatchUp siteDirectoryCatchUp(SiteDirectory directory) {
-        return new SiteDirectoryCatchUp(directory);
+    SiteDirectoryCatchUp siteDirectoryCatchUp(SiteDirectory directory, SiteReplica replica) {
+        return new SiteDirectoryCatchUp(directory, replica::startedUp);
     }
 
     /**
      * The projection's token store, and the store's head noted at start, before the projection reads: the
-     * directory is caught up once it has read that far. The replica's row says ready before the head is read, so
-     * that no publish falls between the two (docs/DECISIONS.md, "Replicas").
+     * directory is caught up once it has read that far. The replica's row exists, not ready, before the head is
+     * read; it says ready once the directory has caught up (docs/DECISIONS.md, "Replicas"). The snapshot's token is
+     * where the replica starts to count from.
      */
     @Bean
     ConfigurerModule siteDirectoryTokenStore(SiteDirectorySnapshots snapshots, SiteDirectoryCatchUp catchUp,
             SiteReplica replica) {
         return configurer -> {
             configurer.eventProcessing(processing -> processing.registerTokenStore(
-                    SiteDirectoryProjection.PROCESSING_GROUP, c -> snapshots.tokenStore(c.serializer())));
+                    SiteDirectoryProjection.PROCESSING_GROUP, c -> {
+                        var tokens = snapshots.tokenStore(c.serializer());
+                        replica.reached(snapshots.restored());
+                        return tokens;
+                    }));
             configurer.onInitialize(c -> c.onStart(Phase.INBOUND_EVENT_CONNECTORS - 1, () -> {
                 catchUp.drainedWhen(() -> c.eventProcessingConfiguration()
                         .eventProcessor(SiteDirectoryProjection.PROCESSING_GROUP, StreamingEventProcessor.class)

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** The site server waits for the head of the store as it was at start, and only for that. */
 class SiteDirectoryCatchUpTest {
     private final SiteDirectory directory = new SiteDirectory();
-    private final SiteDirectoryCatchUp catchUp = new SiteDirectoryCatchUp(directory);
+    private final SiteDirectoryCatchUp catchUp = new SiteDirectoryCatchUp(directory, () -> { });
 
     @Test
     void notCaughtUpUntilTheHeadAtStartIsRead() {

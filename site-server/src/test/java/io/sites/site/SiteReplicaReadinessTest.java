@@ -5,41 +5,53 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sites.limits.TestDatabase;
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * The ready protocol of a site replica's row: it says ready before anything else (so publishes wait for it), a
- * replica left behind by the store says not ready (row and readiness), and it is ready again only once it has
- * read the head it saw when it came back.
+ * The ready protocol of a site replica's row: not ready while its directory reads the history (publishes do not
+ * wait for it), then ready in the row before the head is read and ready to the load balancer once that head is
+ * read; a replica left behind by the store says not ready (row and readiness) until it has caught up again.
  */
 class SiteReplicaReadinessTest {
     private final JdbcTemplate jdbc = TestDatabase.h2().jdbc();
 
     @Test
-    void aReplicaBehindTheStoreIsNotReadyUntilItHasReadTheHead() throws Exception {
+    void aReplicaIsReadyOnlyAfterItsDirectoryCaughtUpAndAgainAfterFallingBehind() throws Exception {
         jdbc.execute("create table domainevententry (globalindex bigint primary key)");
-        SiteReplica replica = new SiteReplica(jdbc, "test-1", Duration.ofMillis(20), Duration.ofMillis(100));
+        AtomicBoolean directoryCaughtUp = new AtomicBoolean();
+        SiteReplica replica = new SiteReplica(jdbc, "test-1", directoryCaughtUp::get, Duration.ofMillis(20),
+                Duration.ofMillis(100));
         replica.reached(GapAwareTrackingToken.newInstance(2, Set.of()));
         replica.announce();
-        assertThat(rowReady()).as("ready in the row before the head is read").isTrue();
+        assertThat(rowReady()).as("not ready in the row while the directory reads the history").isFalse();
         assertThat(jdbc.queryForObject("select position from replica where instance = 'test-1'", Long.class))
                 .isEqualTo(2);
-        for (long event = 1; event <= 9; event++) {
-            jdbc.update("insert into domainevententry values (?)", event);
-        }
+        insertEvents(1, 9);
         replica.start();
         try {
+            Thread.sleep(200);
+            assertThat(rowReady()).as("still catching up after several heartbeats").isFalse();
+            assertThat(replica.isReady()).isFalse();
+
+            directoryCaughtUp.set(true);
+            replica.startedUp();
+            await(this::rowReady);
+            assertThat(replica.isReady()).as("the row says ready before the head (9) is read").isFalse();
+            replica.reached(GapAwareTrackingToken.newInstance(9, Set.of()));
+            await(replica::isReady);
+
+            insertEvents(10, 12);
             await(() -> !rowReady());
             assertThat(replica.isReady()).as("behind: readiness down").isFalse();
-
-            replica.reached(GapAwareTrackingToken.newInstance(9, Set.of()));
+            replica.reached(GapAwareTrackingToken.newInstance(12, Set.of()));
             await(this::rowReady);
             await(replica::isReady);
             assertThat(jdbc.queryForObject("select position from replica where instance = 'test-1'", Long.class))
-                    .isEqualTo(9);
+                    .isEqualTo(12);
         } finally {
             replica.stop();
         }
@@ -50,11 +62,18 @@ class SiteReplicaReadinessTest {
     @Test
     void gapsAreRecordedSoThatAnEventInAGapIsNotTakenAsRead() {
         jdbc.execute("create table domainevententry (globalindex bigint primary key)");
-        SiteReplica replica = new SiteReplica(jdbc, "test-2", Duration.ofSeconds(1), Duration.ofSeconds(10));
+        SiteReplica replica = new SiteReplica(jdbc, "test-2", () -> true, Duration.ofSeconds(1),
+                Duration.ofSeconds(10));
         replica.reached(GapAwareTrackingToken.newInstance(7, Set.of(4L, 5L)));
         replica.announce();
         assertThat(jdbc.queryForObject("select gaps from replica where instance = 'test-2'", String.class))
                 .isIn("4,5", "5,4");
+    }
+
+    private void insertEvents(long first, long last) {
+        for (long event = first; event <= last; event++) {
+            jdbc.update("insert into domainevententry values (?)", event);
+        }
     }
 
     private boolean rowReady() {
