@@ -11,6 +11,7 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
+import org.axonframework.eventsourcing.eventstore.jpa.SQLStateResolver;
 import org.axonframework.serialization.Serializer;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
@@ -19,19 +20,28 @@ import org.springframework.context.annotation.Bean;
  * The event store, built as Axon's auto-configuration builds it (JdbcAutoConfiguration, AxonAutoConfiguration), but
  * as a {@link WakeableEventStore}, so that appends of other processes reach this one's processors at once. Axon
  * backs off its JDBC storage engine, schema and error resolver once an event store bean exists, so they are here
- * too, unchanged.
+ * too; the error resolver also knows PostgreSQL's conflict.
  */
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 class EventStoreConfiguration {
+    private static final String UNIQUE_VIOLATION = "23505";
 
     @Bean
     EventSchema eventSchema() {
         return new EventSchema();
     }
 
+    /**
+     * Which database error means that an aggregate's next sequence number is taken: another replica appended first.
+     * Axon's default recognises only a {@code SQLIntegrityConstraintViolationException}, which H2 throws and
+     * PostgreSQL's driver does not: there the conflict became an EventStoreException, a 500, instead of the
+     * ConcurrencyException that PublishService retries on fresh state. SQLSTATE 23505 (unique violation) holds on both.
+     */
     @Bean
-    PersistenceExceptionResolver jdbcSQLErrorCodesResolver() {
-        return new JdbcSQLErrorCodesResolver();
+    PersistenceExceptionResolver persistenceExceptionResolver() {
+        PersistenceExceptionResolver byState = new SQLStateResolver(UNIQUE_VIOLATION);
+        PersistenceExceptionResolver byType = new JdbcSQLErrorCodesResolver();
+        return failure -> byState.isDuplicateKeyViolation(failure) || byType.isDuplicateKeyViolation(failure);
     }
 
     @Bean
