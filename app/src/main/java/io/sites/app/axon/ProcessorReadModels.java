@@ -1,6 +1,8 @@
 package io.sites.app.axon;
 
 import io.sites.api.WebsiteId;
+import io.sites.app.roles.ConditionalOnRole;
+import io.sites.app.roles.Role;
 import io.sites.command.publish.ReadModels;
 import io.sites.query.website.TrackingPositions;
 import java.time.Duration;
@@ -20,6 +22,7 @@ import org.springframework.stereotype.Component;
  * the website's newest event and wait, bounded, until every streaming processor of this process has handled it.
  */
 @Component
+@ConditionalOnRole(Role.API)
 @EnableConfigurationProperties(ReadModelProperties.class)
 class ProcessorReadModels implements ReadModels {
     private static final Logger log = LoggerFactory.getLogger(ProcessorReadModels.class);

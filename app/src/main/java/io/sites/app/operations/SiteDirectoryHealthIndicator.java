@@ -1,5 +1,7 @@
 package io.sites.app.operations;
 
+import io.sites.app.roles.ConditionalOnRole;
+import io.sites.app.roles.Role;
 import io.sites.site.SiteDirectory;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -10,6 +12,7 @@ import org.springframework.stereotype.Component;
  * far as it reached at start, since until then a site request may be answered 503 rather than its page.
  */
 @Component
+@ConditionalOnRole(Role.SITES)
 class SiteDirectoryHealthIndicator implements HealthIndicator {
     private final SiteDirectory directory;
 

@@ -1,0 +1,36 @@
+package io.sites.app.roles;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * The settings a role implies, decided before the context starts: a replica with the sites role only runs no
+ * servlet container and needs its site port; one with the API only has no site directory to wait on for readiness.
+ * It also reads {@code sites.roles} first, so a misspelt role fails before anything else starts.
+ */
+class RoleEnvironment implements EnvironmentPostProcessor {
+    static final String SITE_PORT_REQUIRED = "SITES_SITE_PORT (sites.site-server.port) must be set on a replica "
+            + "with SITES_ROLES=sites: it serves sites on that port only";
+
+    @Override
+    public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+        Roles roles = Roles.of(environment);
+        Map<String, Object> implied = new HashMap<>();
+        if (roles.only(Role.SITES)) {
+            if (environment.getProperty("sites.site-server.port", "").isBlank()) {
+                throw new IllegalArgumentException(SITE_PORT_REQUIRED);
+            }
+            implied.put("spring.main.web-application-type", "none");
+        }
+        if (roles.only(Role.API)) {
+            implied.put("management.endpoint.health.group.readiness.include", "readinessState");
+        }
+        if (!implied.isEmpty()) {
+            environment.getPropertySources().addFirst(new MapPropertySource("sitesRoles", implied));
+        }
+    }
+}
