@@ -6,6 +6,8 @@ import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.MutablePropertySources;
+import org.springframework.core.env.StandardEnvironment;
 
 /**
  * The settings a role implies, decided before the context starts: a replica with the sites role only runs no
@@ -29,8 +31,16 @@ class RoleEnvironment implements EnvironmentPostProcessor {
         if (roles.only(Role.API)) {
             implied.put("management.endpoint.health.group.readiness.include", "readinessState");
         }
-        if (!implied.isEmpty()) {
-            environment.getPropertySources().addFirst(new MapPropertySource("sitesRoles", implied));
+        if (implied.isEmpty()) {
+            return;
+        }
+        // Above application.yml, below what the operator sets explicitly (environment, -D, arguments), which wins.
+        MapPropertySource source = new MapPropertySource("sitesRoles", implied);
+        MutablePropertySources sources = environment.getPropertySources();
+        if (sources.contains(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME)) {
+            sources.addAfter(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, source);
+        } else {
+            sources.addFirst(source);
         }
     }
 }
