@@ -1,6 +1,7 @@
 package io.sites.app.roles;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
@@ -18,6 +19,19 @@ class RoleEnvironment implements EnvironmentPostProcessor {
     static final String SITE_PORT_REQUIRED = "SITES_SITE_PORT (sites.site-server.port) must be set on a replica "
             + "with SITES_ROLES=sites: it serves sites on that port only";
 
+    /**
+     * What still matches without a servlet container, only because its classes are on the classpath: Thymeleaf's
+     * engine, Spring Security's event publisher and the resource server's (empty) outer configurations.
+     */
+    private static final String RESOURCE_SERVER =
+            "org.springframework.boot.security.oauth2.server.resource.autoconfigure.";
+    private static final List<String> API_ONLY_AUTO_CONFIGURATIONS = List.of(
+            "org.springframework.boot.thymeleaf.autoconfigure.ThymeleafAutoConfiguration",
+            "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
+            "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration",
+            RESOURCE_SERVER + "OAuth2ResourceServerAutoConfiguration",
+            RESOURCE_SERVER + "reactive.ReactiveOAuth2ResourceServerAutoConfiguration");
+
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
         Roles roles = Roles.of(environment);
@@ -27,6 +41,7 @@ class RoleEnvironment implements EnvironmentPostProcessor {
                 throw new IllegalArgumentException(SITE_PORT_REQUIRED);
             }
             implied.put("spring.main.web-application-type", "none");
+            implied.put("spring.autoconfigure.exclude", String.join(",", API_ONLY_AUTO_CONFIGURATIONS));
         }
         if (roles.only(Role.API)) {
             implied.put("management.endpoint.health.group.readiness.include", "readinessState");
