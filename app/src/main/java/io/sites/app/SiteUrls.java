@@ -44,6 +44,11 @@ public class SiteUrls {
         return "/jobs/" + jobId;
     }
 
+    /** Whether a request's Host header names a site ({@code {slug}.{site_host}} or a preview). */
+    public boolean isSiteHost(String host) {
+        return address.labelOf(SiteAddress.hostName(host)).isPresent();
+    }
+
     public String api(String path) {
         return baseUrl + path;
     }

@@ -4,9 +4,14 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Import;
 
-/** One deployable; every module's components are found under io.sites. */
-@SpringBootApplication(scanBasePackages = "io.sites")
+/**
+ * One deployable; which modules' components a replica runs is decided by its roles (sites.roles), in the package
+ * io.sites.app.roles, the only one scanned from here.
+ */
+@SpringBootApplication(scanBasePackages = "io.sites.app.roles")
+@Import({SitesConfiguration.class, SiteUrls.class})
 public class SitesApplication {
 
     public static void main(String[] args) {

@@ -15,6 +15,7 @@ import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.queryhandling.QueryHandler;
 import org.axonframework.spring.stereotype.Aggregate;
+import org.springframework.context.annotation.ComponentScan;
 
 /**
  * The boundaries of the house: who may know whom. Main code only: the tests' shared helpers sit in the root package
@@ -159,4 +160,17 @@ class ArchitectureTest {
             .should().dependOnClassesThat().haveFullyQualifiedName("io.sites.api.json.PublishFile")
             .because("the bundle reader and PublishService take the bundle's own FileInput; the interface's file "
                     + "object is mapped once, by PublishRequests (REST and MCP), after InlineContents bound it");
+
+    /**
+     * What a replica runs is decided by its roles, in one package: a component scan anywhere else (a module's own
+     * configuration scanning its neighbours) would put beans into a role that did not ask for them.
+     */
+    @ArchTest
+    static final ArchRule onlyTheRolesScanModules = noClasses().that()
+            .resideOutsideOfPackage("io.sites.app.roles").and().doNotHaveFullyQualifiedName(
+                    "io.sites.app.SitesApplication")
+            .should().beMetaAnnotatedWith(ComponentScan.class)
+            .because("SitesApplication scans only io.sites.app.roles, whose EveryRole, ApiRole and SitesRole scan "
+                    + "the modules' packages for the replica's roles (SITES_ROLES); a bean of one role elsewhere "
+                    + "carries @ConditionalOnRole");
 }

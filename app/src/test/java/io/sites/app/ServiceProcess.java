@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -36,6 +37,7 @@ public final class ServiceProcess implements AutoCloseable {
     private int sitePort;
     private int managementPort = -1;
     private int starts;
+    private String name = "service";
 
     /**
      * @param environment what this test sets beyond ports, data directory and token (the database, limits)
@@ -71,6 +73,12 @@ public final class ServiceProcess implements AutoCloseable {
     /** Serves the management port too (health probes), on a fresh port at each start; see {@link #awaitReady()}. */
     public ServiceProcess withManagementPort() {
         managementPort = 0;
+        return this;
+    }
+
+    /** Names its logs, so that two processes (two roles) can share one data directory. */
+    public ServiceProcess named(String name) {
+        this.name = name;
         return this;
     }
 
@@ -115,13 +123,18 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     public void awaitApi() throws Exception {
-        Http http = api();
+        // Both ports: the site port opens last.
+        awaitUntil(() -> api().get("/v1", null).status() == 200
+                && site().onHost("localhost", "GET", "/").status() > 0);
+    }
+
+    /** Waits until {@code ready} holds (a replica with one role opens only some ports); it may throw meanwhile. */
+    public void awaitUntil(BooleanSupplier ready) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
         while (true) {
             assertThat(process.isAlive()).as("service started; log in " + log()).isTrue();
             try {
-                // Both ports: the site port opens last.
-                if (http.get("/v1", null).status() == 200 && site().onHost("localhost", "GET", "/").status() > 0) {
+                if (ready.getAsBoolean()) {
                     return;
                 }
             } catch (RuntimeException notYet) {
@@ -152,6 +165,12 @@ public final class ServiceProcess implements AutoCloseable {
             assertThat(System.nanoTime()).as("service ready in time; log in " + log()).isLessThan(deadline);
             Thread.sleep(100);
         }
+    }
+
+    /** For a start that must fail: waits for the process to end and returns its exit code. */
+    public int awaitExit() throws InterruptedException {
+        assertThat(process.waitFor(180, TimeUnit.SECONDS)).as("the service exited; log in " + log()).isTrue();
+        return process.exitValue();
     }
 
     /** kill -9: no shutdown hook, no flush, nothing the service could still do. */
@@ -198,7 +217,7 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** This start's log; each start writes a new one, so a check reads only what this run of the service said. */
     public Path log() {
-        return data.resolve("service-" + starts + ".log");
+        return data.resolve(name + "-" + starts + ".log");
     }
 
     /** ERROR and WARN lines of this start's log after its first {@code skip} lines. */
@@ -237,7 +256,7 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

@@ -10,6 +10,7 @@ import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.lifecycle.Phase;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -92,8 +93,12 @@ public class SiteServerConfiguration {
         return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files, new SiteGate(windows));
     }
 
-    /** Site hosts that arrive on the API's port (the single-port embedded default) are answered here, first. */
+    /**
+     * Site hosts that arrive on the API's port (the single-port embedded default) are answered here, first. Only
+     * beside a servlet container: a replica that runs none serves its sites on the site port alone.
+     */
     @Bean
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
     FilterRegistrationBean<SiteHostFilter> siteHostFilter(SiteResponder responder, SiteFiles files) {
         FilterRegistrationBean<SiteHostFilter> registration = new FilterRegistrationBean<>(
                 new SiteHostFilter(responder, files));
@@ -116,6 +121,7 @@ public class SiteServerConfiguration {
      * 64 KB served them about 2.5 times faster.
      */
     @Bean
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
     WebServerFactoryCustomizer<TomcatServletWebServerFactory> siteSocketBuffers(SiteServerProperties properties) {
         int bytes = properties.siteServer().socketBufferBytes();
         return factory -> factory.addConnectorCustomizers(connector -> {

@@ -1,6 +1,8 @@
 package io.sites.app.axon;
 
 import io.sites.api.WebsiteId;
+import io.sites.app.roles.ConditionalOnRole;
+import io.sites.app.roles.Role;
 import io.sites.command.publish.ReadModels;
 import io.sites.query.website.TrackingPositions;
 import java.time.Duration;
@@ -22,6 +24,7 @@ import org.springframework.stereotype.Component;
  * it), then until every other live site replica serves it ({@link SiteReplicaWait}).
  */
 @Component
+@ConditionalOnRole(Role.API)
 @EnableConfigurationProperties(ReadModelProperties.class)
 class ProcessorReadModels implements ReadModels {
     private static final Logger log = LoggerFactory.getLogger(ProcessorReadModels.class);

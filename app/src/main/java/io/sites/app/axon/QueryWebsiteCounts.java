@@ -2,6 +2,8 @@ package io.sites.app.axon;
 
 import io.sites.api.AccountId;
 import io.sites.api.CountOwnedWebsites;
+import io.sites.app.roles.ConditionalOnRole;
+import io.sites.app.roles.Role;
 import io.sites.command.limits.WebsiteCounts;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
@@ -9,6 +11,7 @@ import org.springframework.stereotype.Component;
 
 /** The command side's website count, answered by the query side over the query bus. */
 @Component
+@ConditionalOnRole(Role.API)
 class QueryWebsiteCounts implements WebsiteCounts {
     private final QueryGateway queries;
 
