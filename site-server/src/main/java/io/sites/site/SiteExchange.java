@@ -79,7 +79,7 @@ final class SiteExchange extends ChannelInboundHandlerAdapter {
     private void answer(ChannelHandlerContext ctx, HttpRequest request) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (request.decoderResult().isFailure()) {
-            ResponseWriter.closing(ctx, ResponseHeads.BAD_REQUEST);
+            writer.closing(ctx, 400, ResponseHeads.BAD_REQUEST);
             return;
         }
         NettySiteRequest site = NettySiteRequest.of(request, ctx.channel());
@@ -128,6 +128,6 @@ final class SiteExchange extends ChannelInboundHandlerAdapter {
 
     private void failed(ChannelHandlerContext ctx, Exception e) {
         log.error("Could not serve a site request", e);
-        ResponseWriter.closing(ctx, ResponseHeads.SERVER_ERROR);
+        writer.closing(ctx, 500, ResponseHeads.SERVER_ERROR);
     }
 }

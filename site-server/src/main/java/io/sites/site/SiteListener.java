@@ -43,12 +43,12 @@ public final class SiteListener implements SmartLifecycle {
     private volatile int port = -1;
 
     SiteListener(String address, int port, int ioThreads, SiteResponder responder, SiteFiles files,
-            SiteConnections.Limits limits) {
+            SiteTraffic traffic, SiteConnections.Limits limits) {
         this.address = address;
         this.requestedPort = port;
         this.ioThreads = ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors();
         this.responder = responder;
-        this.writer = new ResponseWriter(files);
+        this.writer = new ResponseWriter(files, traffic.sitePort());
         this.connections = new SiteConnections(limits);
     }
 

@@ -60,9 +60,16 @@ public class SiteServerConfiguration {
         };
     }
 
+    /** Counted on both ports; the app exposes the counters as metrics. */
     @Bean
-    SiteFiles siteFiles(BlobStore blobs, SiteServerProperties properties) {
-        return new SiteFiles(blobs, properties.siteServer().cacheBytes(), properties.siteServer().compressMaxBytes());
+    SiteTraffic siteTraffic() {
+        return new SiteTraffic();
+    }
+
+    @Bean
+    SiteFiles siteFiles(BlobStore blobs, SiteServerProperties properties, SiteTraffic traffic) {
+        return new SiteFiles(blobs, properties.siteServer().cacheBytes(), properties.siteServer().compressMaxBytes(),
+                traffic);
     }
 
     @Bean
@@ -73,9 +80,10 @@ public class SiteServerConfiguration {
 
     /** Site hosts that arrive on the API's port (the single-port embedded default) are answered here, first. */
     @Bean
-    FilterRegistrationBean<SiteHostFilter> siteHostFilter(SiteResponder responder, SiteFiles files) {
+    FilterRegistrationBean<SiteHostFilter> siteHostFilter(SiteResponder responder, SiteFiles files,
+            SiteTraffic traffic) {
         FilterRegistrationBean<SiteHostFilter> registration = new FilterRegistrationBean<>(
-                new SiteHostFilter(responder, files));
+                new SiteHostFilter(responder, files, traffic));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         registration.addUrlPatterns("/*");
         return registration;
@@ -84,9 +92,10 @@ public class SiteServerConfiguration {
     /** The fast path: a port of its own, served by Netty (see {@link SiteListener}); off unless a port is set. */
     @Bean
     @ConditionalOnExpression("'${sites.site-server.port:}' != ''")
-    SiteListener siteListener(SiteServerProperties properties, SiteResponder responder, SiteFiles files) {
+    SiteListener siteListener(SiteServerProperties properties, SiteResponder responder, SiteFiles files,
+            SiteTraffic traffic) {
         SiteServerProperties.Server server = properties.siteServer();
-        return new SiteListener(server.address(), server.port(), server.ioThreads(), responder, files,
+        return new SiteListener(server.address(), server.port(), server.ioThreads(), responder, files, traffic,
                 new SiteConnections.Limits(server.headerTimeout(), server.idleTimeout(), server.maxConnections()));
     }
 
