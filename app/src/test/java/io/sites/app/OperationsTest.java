@@ -98,6 +98,21 @@ class OperationsTest extends EmbeddedAppTest {
         assertThat(value(metrics, "sites_projection_lag_events{processor=\"read-model\"}")).isGreaterThanOrEqualTo(0);
     }
 
+    @Test
+    void aWellFormedRequestIdIsEchoedAndAnyOtherReplaced() {
+        Http.Response taken = http().onHost("localhost", "GET", "/nothing-here", "X-Request-Id", "abc-123.x:y_z");
+        assertThat(taken.status()).isEqualTo(404);
+        assertThat(taken.header("X-Request-Id")).isEqualTo("abc-123.x:y_z");
+        Http.Response unauthenticated = http().onHost("localhost", "GET", "/v1/websites", "X-Request-Id", "q1");
+        assertThat(unauthenticated.status()).isEqualTo(401);
+        assertThat(unauthenticated.header("X-Request-Id")).isEqualTo("q1");
+        for (String unsafe : new String[] {"a b", "a\"b", "x".repeat(65), "a/b", "<x>"}) {
+            Http.Response replaced = http().onHost("localhost", "GET", "/v1", "X-Request-Id", unsafe);
+            assertThat(replaced.header("X-Request-Id")).matches("[0-9a-f]{32}");
+        }
+        assertThat(http().get("/v1", null).header("X-Request-Id")).matches("[0-9a-f]{32}");
+    }
+
     private String scrape() {
         Http.Response metrics = management().get("/actuator/prometheus", null);
         assertThat(metrics.status()).isEqualTo(200);
