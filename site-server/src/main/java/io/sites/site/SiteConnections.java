@@ -57,6 +57,10 @@ final class SiteConnections {
         channel.pipeline().addLast(deadline,
                 new IdleStateHandler(0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS),
                 new HttpRequestDecoder(8192, 16384, 8192), new SiteExchange(deadline, responder, writer, blocking));
+        if (draining) {
+            // Admitted just as the drain began, after it went through the group: drain this one too.
+            channel.pipeline().fireUserEventTriggered(SiteExchange.DRAIN);
+        }
     }
 
     /** Counts a new connection in, or closes it at once when the port already holds its maximum. */
