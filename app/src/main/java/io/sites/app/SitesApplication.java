@@ -2,6 +2,7 @@ package io.sites.app;
 
 import java.util.Arrays;
 import java.util.stream.Stream;
+import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
@@ -20,6 +21,12 @@ public class SitesApplication {
         if (args.length > 0 && "collaborator".equals(args[0])) {
             args = Stream.concat(Arrays.stream(args), Stream.of("--server.port=0")).toArray(String[]::new);
         }
-        SpringApplication.run(SitesApplication.class, args);
+        SpringApplication application = new SpringApplication(SitesApplication.class);
+        // JSON logs (SITES_LOG_FORMAT, bound to logging.structured.format.console): every line of output is one
+        // JSON object, so the banner, which is not, stays out.
+        if (!System.getenv().getOrDefault("SITES_LOG_FORMAT", "").isBlank()) {
+            application.setBannerMode(Banner.Mode.OFF);
+        }
+        application.run(args);
     }
 }

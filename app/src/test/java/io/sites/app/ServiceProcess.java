@@ -190,6 +190,22 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
+    /** SIGTERM without waiting for the exit: for a test that watches what happens while the service drains. */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** Waits at most this long for the exit; its status (143 after a SIGTERM: 128 + the signal). */
+    public int awaitExit(Duration timeout) throws InterruptedException {
+        assertThat(process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
+                .as("the service exited within " + timeout + "; log in " + log()).isTrue();
+        return process.exitValue();
+    }
+
+    public int sitePort() {
+        return sitePort;
+    }
+
     public boolean alive() {
         return process != null && process.isAlive();
     }

@@ -23,9 +23,11 @@ final class ResponseWriter {
 
     private final ResponseHeads heads = new ResponseHeads();
     private final SiteFiles files;
+    private final SiteTraffic.Port traffic;
 
-    ResponseWriter(SiteFiles files) {
+    ResponseWriter(SiteFiles files, SiteTraffic.Port traffic) {
         this.files = files;
+        this.traffic = traffic;
     }
 
     /**
@@ -37,6 +39,8 @@ final class ResponseWriter {
         boolean body = response.hasBody();
         int length = body ? (int) response.contentLength : 0;
         boolean together = length <= INLINE_BODY;
+        traffic.answered(response.status);
+        traffic.sent(length);
         ByteBuf out = ctx.alloc().ioBuffer(head.length + ResponseHeads.TAIL_ROOM + (together ? length : 0));
         out.writeBytes(head);
         ResponseHeads.tail(out, request, keepAlive);
@@ -67,6 +71,7 @@ final class ResponseWriter {
         ByteBuf out = ctx.alloc().ioBuffer(head.length + ResponseHeads.TAIL_ROOM);
         out.writeBytes(head);
         ResponseHeads.tail(out, request, keepAlive);
+        traffic.answered(response.status);
         ctx.writeAndFlush(out);
         ChannelFuture last = null;
         try (InputStream in = files.open(response.stream)) {
@@ -79,6 +84,7 @@ final class ResponseWriter {
                     throw new IOException("Blob " + response.stream.sha256() + " ended early");
                 }
                 left -= read;
+                traffic.sent(read);
                 last = ctx.writeAndFlush(Unpooled.wrappedBuffer(chunk, 0, read));
                 if (!ctx.channel().isWritable()) {
                     last.awaitUninterruptibly();
@@ -98,8 +104,9 @@ final class ResponseWriter {
         }
     }
 
-    /** A fixed answer that ends the connection: a request the decoder could not read, or a failure. */
-    static void closing(ChannelHandlerContext ctx, byte[] answer) {
+    /** A fixed answer that ends the connection: a request the decoder could not read (400), or a failure (500). */
+    void closing(ChannelHandlerContext ctx, int status, byte[] answer) {
+        traffic.answered(status);
         ctx.writeAndFlush(Unpooled.wrappedBuffer(answer)).addListener(ChannelFutureListener.CLOSE);
     }
 }

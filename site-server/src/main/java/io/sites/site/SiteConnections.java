@@ -3,9 +3,12 @@ package io.sites.site;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +34,9 @@ final class SiteConnections {
     private final Limits limits;
     private final long headerTimeout;
     private final AtomicInteger open = new AtomicInteger();
+    /** The open connections themselves, for the drain at shutdown; a closed one leaves the group by itself. */
+    private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+    private volatile boolean draining;
     private final AtomicLong lastWarned = new AtomicLong(System.nanoTime() - WARN_EVERY);
 
     SiteConnections(Limits limits) {
@@ -51,10 +57,18 @@ final class SiteConnections {
         channel.pipeline().addLast(deadline,
                 new IdleStateHandler(0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS),
                 new HttpRequestDecoder(8192, 16384, 8192), new SiteExchange(deadline, responder, writer, blocking));
+        if (draining) {
+            // Admitted just as the drain began, after it went through the group: drain this one too.
+            channel.pipeline().fireUserEventTriggered(SiteExchange.DRAIN);
+        }
     }
 
     /** Counts a new connection in, or closes it at once when the port already holds its maximum. */
     boolean admit(Channel channel) {
+        if (draining) {
+            channel.close();
+            return false;
+        }
         if (open.incrementAndGet() > limits.maxConnections()) {
             open.decrementAndGet();
             long now = System.nanoTime();
@@ -67,7 +81,19 @@ final class SiteConnections {
             return false;
         }
         channel.closeFuture().addListener(closed -> open.decrementAndGet());
+        channels.add(channel);
         return true;
+    }
+
+    /**
+     * Shutdown, once the port stopped accepting: every connection is told to close as soon as it has nothing under
+     * way ({@link SiteExchange#DRAIN}); an idle one closes now, one with an answer in progress after that answer.
+     */
+    void drain() {
+        draining = true;
+        for (Channel channel : channels) {
+            channel.pipeline().fireUserEventTriggered(SiteExchange.DRAIN);
+        }
     }
 
     /** The connections open now. */

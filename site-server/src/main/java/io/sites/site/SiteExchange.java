@@ -1,5 +1,7 @@
 package io.sites.site;
 
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpContent;
@@ -20,6 +22,8 @@ import org.slf4j.LoggerFactory;
  */
 final class SiteExchange extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(SiteExchange.class);
+    /** The user event that asks a connection to close once its answer under way is written (shutdown). */
+    static final Object DRAIN = new Object();
 
     private final ArrayDeque<HttpRequest> waiting = new ArrayDeque<>();
     private final SiteConnections.HeadDeadline deadline;
@@ -28,6 +32,8 @@ final class SiteExchange extends ChannelInboundHandlerAdapter {
     private final Executor blocking;
     /** An answer is under way on a thread that may block: later requests wait for it. */
     private boolean busy;
+    /** Shutting down: answer what was asked already, with Connection: close, then close. */
+    private boolean draining;
 
     SiteExchange(SiteConnections.HeadDeadline deadline, SiteResponder responder, ResponseWriter writer,
             Executor blocking) {
@@ -63,9 +69,19 @@ final class SiteExchange extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (event instanceof IdleStateEvent && !busy) {
+        if (event == DRAIN) {
+            draining = true;
+            if (!busy) {
+                closeWhenWritten(ctx);
+            }
+        } else if (event instanceof IdleStateEvent && !busy) {
             ctx.close();
         }
+    }
+
+    /** After what is queued to be written (a large body from memory may still be on its way to a slow reader). */
+    private static void closeWhenWritten(ChannelHandlerContext ctx) {
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }
 
     @Override
@@ -77,9 +93,9 @@ final class SiteExchange extends ChannelInboundHandlerAdapter {
     }
 
     private void answer(ChannelHandlerContext ctx, HttpRequest request) {
-        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        boolean keepAlive = HttpUtil.isKeepAlive(request) && !draining;
         if (request.decoderResult().isFailure()) {
-            ResponseWriter.closing(ctx, ResponseHeads.BAD_REQUEST);
+            writer.closing(ctx, 400, ResponseHeads.BAD_REQUEST);
             return;
         }
         NettySiteRequest site = NettySiteRequest.of(request, ctx.channel());
@@ -121,13 +137,15 @@ final class SiteExchange extends ChannelInboundHandlerAdapter {
             answer(ctx, request);
         }
         ctx.flush();
-        if (!busy) {
+        if (!busy && draining) {
+            closeWhenWritten(ctx);
+        } else if (!busy) {
             ctx.channel().config().setAutoRead(true);
         }
     }
 
     private void failed(ChannelHandlerContext ctx, Exception e) {
         log.error("Could not serve a site request", e);
-        ResponseWriter.closing(ctx, ResponseHeads.SERVER_ERROR);
+        writer.closing(ctx, 500, ResponseHeads.SERVER_ERROR);
     }
 }

@@ -54,9 +54,15 @@ final class SiteFiles {
     private final boolean brotli;
     private final Map<String, Entry> cache = new ConcurrentHashMap<>();
     private final AtomicLong used = new AtomicLong();
+    private final SiteTraffic traffic;
 
     SiteFiles(BlobStore blobs, long capacity, long largestCompressed) {
+        this(blobs, capacity, largestCompressed, new SiteTraffic());
+    }
+
+    SiteFiles(BlobStore blobs, long capacity, long largestCompressed, SiteTraffic traffic) {
         this.blobs = blobs;
+        this.traffic = traffic;
         this.capacity = capacity;
         // One file may take at most an eighth of the cache, so a few large files cannot flush all the small ones.
         this.largestCached = capacity / 8;
@@ -203,10 +209,12 @@ final class SiteFiles {
         }
     }
 
-    private static ByteBuffer hit(Entry entry) {
+    /** A lookup in the cache, counted as a hit when found; a miss is counted when the bytes are loaded. */
+    private ByteBuffer hit(Entry entry) {
         if (entry == null) {
             return null;
         }
+        traffic.cacheHit();
         if (!entry.recent) {
             entry.recent = true;
         }
@@ -221,6 +229,7 @@ final class SiteFiles {
         // computeIfAbsent: concurrent first requests for one blob load or compress it once.
         Entry loaded = cache.computeIfAbsent(key, k -> {
             try {
+                traffic.cacheMiss();
                 Entry entry = new Entry(loader.load());
                 used.addAndGet(entry.bytes.capacity());
                 return entry;

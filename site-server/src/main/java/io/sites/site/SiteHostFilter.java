@@ -19,10 +19,12 @@ import org.springframework.web.filter.OncePerRequestFilter;
 public class SiteHostFilter extends OncePerRequestFilter {
     private final SiteResponder responder;
     private final SiteFiles files;
+    private final SiteTraffic.Port traffic;
 
-    SiteHostFilter(SiteResponder responder, SiteFiles files) {
+    SiteHostFilter(SiteResponder responder, SiteFiles files, SiteTraffic traffic) {
         this.responder = responder;
         this.files = files;
+        this.traffic = traffic.apiPort();
     }
 
     @Override
@@ -35,6 +37,7 @@ public class SiteHostFilter extends OncePerRequestFilter {
         }
         SiteResponse answer = responder.respond(label.get(), new ServletSiteRequest(request), true);
         response.setStatus(answer.status);
+        traffic.answered(answer.status);
         List<String> headers = answer.headers;
         for (int i = 0; i < headers.size(); i += 2) {
             response.setHeader(headers.get(i), headers.get(i + 1));
@@ -48,6 +51,7 @@ public class SiteHostFilter extends OncePerRequestFilter {
         ServletOutputStream out = response.getOutputStream();
         if (answer.body != null) {
             out.write(answer.body);
+            traffic.sent(answer.contentLength);
             return;
         }
         try (InputStream in = files.open(answer.stream)) {
@@ -60,6 +64,7 @@ public class SiteHostFilter extends OncePerRequestFilter {
                     throw new IOException("Blob " + answer.stream.sha256() + " ended early");
                 }
                 out.write(buffer, 0, read);
+                traffic.sent(read);
                 left -= read;
             }
         }

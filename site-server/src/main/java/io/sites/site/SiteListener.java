@@ -15,9 +15,11 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -27,9 +29,19 @@ import org.springframework.context.SmartLifecycle;
  * the loop (no thread hand-off, no framework in between), which is what keeps requests/s and p99 near nginx's.
  * Anything that may block — a blob not yet in memory, a first compression, a password check, a large file streamed
  * from the store — runs on a virtual thread, while the connection waits (see {@link SiteExchange}).
+ * <p>
+ * Shutdown drains: the port stops accepting, idle keep-alive connections close, answers under way are written to
+ * the end (then their connections close), and only then do the event loops stop, within the drain timeout.
  */
 public final class SiteListener implements SmartLifecycle {
+    /**
+     * Stops together with the API port's graceful shutdown (Spring Boot's phase for it), before the event
+     * processors and the database, which stop in far lower phases. Anything that must stop before the site port
+     * drains (a replica's heartbeat, which tells others this replica serves) takes a higher phase.
+     */
+    public static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 1024;
     private static final Logger log = LoggerFactory.getLogger(SiteListener.class);
+    private static final long EVENT_LOOPS_STOP_SECONDS = 2;
 
     private final String address;
     private final int requestedPort;
@@ -37,19 +49,21 @@ public final class SiteListener implements SmartLifecycle {
     private final SiteResponder responder;
     private final ResponseWriter writer;
     private final SiteConnections connections;
+    private final Duration drainTimeout;
     private final ExecutorService blocking = Executors.newVirtualThreadPerTaskExecutor();
     private EventLoopGroup group;
     private Channel server;
     private volatile int port = -1;
 
     SiteListener(String address, int port, int ioThreads, SiteResponder responder, SiteFiles files,
-            SiteConnections.Limits limits) {
+            SiteTraffic traffic, SiteConnections.Limits limits, Duration drainTimeout) {
         this.address = address;
         this.requestedPort = port;
         this.ioThreads = ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors();
         this.responder = responder;
-        this.writer = new ResponseWriter(files);
+        this.writer = new ResponseWriter(files, traffic.sitePort());
         this.connections = new SiteConnections(limits);
+        this.drainTimeout = drainTimeout;
     }
 
     /** The connections open now on the site port. */
@@ -90,19 +104,47 @@ public final class SiteListener implements SmartLifecycle {
     }
 
     @Override
-    public void stop() {
-        if (server != null) {
-            // Bounded waits: a shutdown must never hang on a connection or an event loop that does not answer.
-            if (!server.close().awaitUninterruptibly(2, TimeUnit.SECONDS)) {
-                log.warn("The site port did not close within 2 s");
+    public int getPhase() {
+        return PHASE;
+    }
+
+    /** Drains off the calling thread, so the API port's graceful shutdown in the same phase drains meanwhile. */
+    @Override
+    public void stop(Runnable callback) {
+        Thread.ofPlatform().name("site-port-drain").start(() -> {
+            try {
+                stop();
+            } finally {
+                callback.run();
             }
-            if (!group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS)) {
-                log.warn("The site server's event loops did not stop within 5 s");
-            }
-            blocking.shutdownNow();
-            server = null;
-            port = -1;
+        });
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (server == null) {
+            return;
         }
+        long deadline = System.nanoTime() + drainTimeout.toNanos();
+        // Bounded waits throughout: a shutdown must never hang on a connection or an event loop that does not answer.
+        if (!server.close().awaitUninterruptibly(2, TimeUnit.SECONDS)) {
+            log.warn("The site port did not close within 2 s");
+        }
+        connections.drain();
+        while (connections.open() > 0 && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+        if (connections.open() > 0) {
+            log.warn("{} site connection(s) still had an answer under way after {}; closing them",
+                    connections.open(), drainTimeout);
+        }
+        if (!group.shutdownGracefully(0, EVENT_LOOPS_STOP_SECONDS, TimeUnit.SECONDS)
+                .awaitUninterruptibly(EVENT_LOOPS_STOP_SECONDS + 3, TimeUnit.SECONDS)) {
+            log.warn("The site server's event loops did not stop within {} s", EVENT_LOOPS_STOP_SECONDS + 3);
+        }
+        blocking.shutdownNow();
+        server = null;
+        port = -1;
     }
 
     @Override

@@ -1,7 +1,9 @@
 /**
- * What the operator's network learns of a replica's state: its site directory caught up (readiness) and the read
- * model not being rebuilt (health).
- * Health indicators that Spring Boot Actuator serves on management.server.port; nothing else uses this package.
+ * What the operator's network learns of a replica: its site directory caught up (readiness), the read model not
+ * being rebuilt (health), and metrics: the site server's traffic (SiteTrafficMetrics, from the site server's own
+ * counters) and each projection's lag behind the event store (ProjectionLag); and the request id every API request
+ * logs with (RequestIdFilter).
+ * Spring Boot Actuator serves the probes and metrics on management.server.port; nothing else uses this package.
  * (The publish timer lives with ApiOperations in web, the one place every publish passes.)
  */
 package io.sites.app.operations;

@@ -3,16 +3,21 @@ package io.sites.app.web;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.function.Supplier;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
  * Times every publish as {@code sites.publish}, a histogram tagged with the operation and its outcome: 201, or the
  * error code the caller got. REST and MCP reach it through ApiOperations, the web application's pages directly, so
- * a publish is timed whichever door it came through.
+ * a publish is timed whichever door it came through. Each publish also logs one line (INFO when it went live, DEBUG
+ * when refused, which a client can repeat at will), with the request id of the request it came in.
  */
 @Component
 public class PublishTimer {
     public static final String NAME = "sites.publish";
+    private static final Logger log = LoggerFactory.getLogger(PublishTimer.class);
 
     private final MeterRegistry registry;
 
@@ -30,9 +35,14 @@ public class PublishTimer {
             outcome = ApiErrors.code(e);
             throw e;
         } finally {
-            sample.stop(Timer.builder(NAME).description("Publishes, from the request to the version live")
+            long nanos = sample.stop(Timer.builder(NAME).description("Publishes, from the request to the version live")
                     .tag("operation", operation).tag("outcome", outcome).publishPercentileHistogram()
                     .register(registry));
+            if ("201".equals(outcome)) {
+                log.info("{}: {} after {} ms", operation, outcome, TimeUnit.NANOSECONDS.toMillis(nanos));
+            } else {
+                log.debug("{}: {} after {} ms", operation, outcome, TimeUnit.NANOSECONDS.toMillis(nanos));
+            }
         }
     }
 }
