@@ -12,7 +12,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,12 +37,11 @@ class GracefulShutdownTest {
     @Test
     void requestsUnderWayFinishWhileNewConnectionsAreRefused() throws Exception {
         Path data = Files.createTempDirectory("sites-graceful");
-        int management = freePort();
-        Map<String, String> environment = new HashMap<>(Map.of("MANAGEMENT_SERVER_PORT", Integer.toString(management),
-                "SITES_SHUTDOWN_TIMEOUT", PHASE.toSeconds() + "s"));
-        ServiceProcess service = ServiceProcess.restartable(data, environment);
+        Map<String, String> environment = new HashMap<>(Map.of("SITES_SHUTDOWN_TIMEOUT", PHASE.toSeconds() + "s"));
+        ServiceProcess service = ServiceProcess.restartable(data, environment).withManagementPort();
         try (service) {
             service.start();
+            service.awaitReady();
             byte[] big = new byte[5 << 20];
             new Random(15).nextBytes(big);
             Map<String, Object> blob = file("big.bin", Base64.getEncoder().encodeToString(big));
@@ -51,7 +49,7 @@ class GracefulShutdownTest {
             String served = unique("served");
             assertThat(service.api().post("/v1/websites", ServiceProcess.TOKEN,
                     site(served, "Served", file("index.html", "<p>served</p>"), blob)).status()).isEqualTo(201);
-            Http probes = new Http(management);
+            Http probes = service.management();
             assertThat(probes.get("/actuator/health/readiness", null).status()).isEqualTo(200);
 
             // A keep-alive connection, idle after one answer.
@@ -134,6 +132,7 @@ class GracefulShutdownTest {
                     && line.contains(" INFO ") && line.contains("Started SitesApplication"));
 
             service.start();
+            service.awaitReady();
             Http.Response kept = service.site().onHost(slug + ".localhost", "GET", "/");
             assertThat(kept.status()).isEqualTo(200);
             assertThat(kept.text()).contains("<p>kept</p>");
@@ -181,11 +180,5 @@ class GracefulShutdownTest {
             return i;
         }
         return -1;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }
