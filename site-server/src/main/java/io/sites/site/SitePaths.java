@@ -33,6 +33,35 @@ final class SitePaths {
         return location.toString();
     }
 
+    /**
+     * A rule's target for a Location header: printable ASCII as written (the rules file is ASCII, a splat or
+     * placeholder may carry a decoded path), anything else percent-encoded as UTF-8.
+     */
+    static String ascii(String target) {
+        StringBuilder out = null;
+        for (int i = 0; i < target.length(); i++) {
+            char c = target.charAt(i);
+            boolean plain = c > 0x20 && c < 0x7f && c != '"';
+            if (!plain && out == null) {
+                out = new StringBuilder(target.length() + 16).append(target, 0, i);
+            }
+            if (out == null) {
+                continue;
+            }
+            if (plain) {
+                out.append(c);
+            } else {
+                int end = Character.isHighSurrogate(c) && i + 1 < target.length()
+                        && Character.isLowSurrogate(target.charAt(i + 1)) ? i + 2 : i + 1;
+                for (byte b : target.substring(i, end).getBytes(StandardCharsets.UTF_8)) {
+                    out.append('%').append(HEX.charAt((b >> 4) & 0xf)).append(HEX.charAt(b & 0xf));
+                }
+                i = end - 1;
+            }
+        }
+        return out == null ? target : out.toString();
+    }
+
     private static final String HEX = "0123456789ABCDEF";
 
     private static void encode(String text, StringBuilder out, boolean query) {
