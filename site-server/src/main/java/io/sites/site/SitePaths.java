@@ -51,12 +51,7 @@ final class SitePaths {
             if (plain) {
                 out.append(c);
             } else {
-                int end = Character.isHighSurrogate(c) && i + 1 < target.length()
-                        && Character.isLowSurrogate(target.charAt(i + 1)) ? i + 2 : i + 1;
-                for (byte b : target.substring(i, end).getBytes(StandardCharsets.UTF_8)) {
-                    out.append('%').append(HEX.charAt((b >> 4) & 0xf)).append(HEX.charAt(b & 0xf));
-                }
-                i = end - 1;
+                i = utf8(target, i, out);
             }
         }
         return out == null ? target : out.toString();
@@ -74,14 +69,19 @@ final class SitePaths {
             } else if (c < 0x80 || (query && c <= 0xff)) {
                 out.append('%').append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 0xf));
             } else {
-                int end = Character.isHighSurrogate(c) && i + 1 < text.length()
-                        && Character.isLowSurrogate(text.charAt(i + 1)) ? i + 2 : i + 1;
-                for (byte b : text.substring(i, end).getBytes(StandardCharsets.UTF_8)) {
-                    out.append('%').append(HEX.charAt((b >> 4) & 0xf)).append(HEX.charAt(b & 0xf));
-                }
-                i = end - 1;
+                i = utf8(text, i, out);
             }
         }
+    }
+
+    /** Percent-encodes the character at i (a surrogate pair whole) as UTF-8; returns the index of its last char. */
+    private static int utf8(String text, int i, StringBuilder out) {
+        int end = Character.isHighSurrogate(text.charAt(i)) && i + 1 < text.length()
+                && Character.isLowSurrogate(text.charAt(i + 1)) ? i + 2 : i + 1;
+        for (byte b : text.substring(i, end).getBytes(StandardCharsets.UTF_8)) {
+            out.append('%').append(HEX.charAt((b >> 4) & 0xf)).append(HEX.charAt(b & 0xf));
+        }
+        return end - 1;
     }
 
     /** RFC 3986 pchar without '%', plus '/': unreserved, sub-delims, ':' and '@'. */

@@ -144,7 +144,14 @@ final class SiteResponder {
         }
         Optional<ManifestEntry> file = ServedPaths.served(requested, version::file);
         String directoryIndex = file.isEmpty() ? ServedPaths.directoryIndex(requested) : null;
-        if (directoryIndex != null && version.file(directoryIndex).isPresent()) {
+        return byFile(request, response, version, requested, file,
+                directoryIndex != null && version.file(directoryIndex).isPresent(), isPrivate, mayBlock);
+    }
+
+    /** The clean-URL answer: the file, a directory without its slash redirected, or the 404 page. */
+    private SiteResponse byFile(SiteRequest request, SiteResponse response, Version version, String requested,
+            Optional<ManifestEntry> file, boolean directory, boolean isPrivate, boolean mayBlock) throws IOException {
+        if (directory) {
             // A directory without its slash: redirect, so the page's relative links resolve as its author meant.
             response.status = 301;
             response.header("Location", SitePaths.directoryLocation(requested, request.query()));
@@ -193,15 +200,7 @@ final class SiteResponder {
             return rule.status() == 410 ? plain(response, 410, GONE_PAGE)
                     : notFound(request, response, version, isPrivate, mayBlock);
         }
-        if (directory) {
-            response.status = 301;
-            response.header("Location", SitePaths.directoryLocation(requested, request.query()));
-            return response;
-        }
-        if (file.isEmpty()) {
-            return notFound(request, response, version, isPrivate, mayBlock);
-        }
-        return serve(request, response, version, file.get(), 200, isPrivate, mayBlock);
+        return byFile(request, response, version, requested, file, directory, isPrivate, mayBlock);
     }
 
     private SiteResponse notFound(SiteRequest request, SiteResponse response, Version version, boolean isPrivate,
