@@ -71,6 +71,91 @@ class SiteServingTest extends EmbeddedAppTest {
     }
 
     @Test
+    void siteRulesRedirectRewriteAndAddHeaders() {
+        String ruled = unique("rules");
+        Http.Response created = http().post("/v1/websites", ALICE, site(ruled, "Rules",
+                file("index.html", "<!doctype html><title>app</title><p>spa shell</p>"),
+                file("about.html", "<p>about page</p>"),
+                file("legacy.html", "<p>legacy page</p>"),
+                file("gone.html", "<p>gone page</p>"),
+                file("missing.html", "<p>custom missing</p>"),
+                file("assets/app.css", CSS),
+                file("_redirects", String.join("\n",
+                        "/old-about     /about",
+                        "/blog/:year/:slug  /posts/:year/:slug 302",
+                        "/docs/*        /manual/:splat 308",
+                        "/legacy        /about 301!",
+                        "/shop          https://shop.example.com/ 307",
+                        "/retired       /gone.html 410",
+                        "/nothing/*     /missing.html 404",
+                        "/*             /index.html 200", "")),
+                file("_headers", "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n"
+                        + "/*\n  X-Frame-Options: DENY\n")));
+        assertThat(created.status()).isEqualTo(201);
+        java.util.function.Function<String, Http.Response> on =
+                path -> sites().onHost(ruled + ".localhost", "GET", path);
+
+        Http.Response moved = on.apply("/old-about");
+        assertThat(moved.status()).isEqualTo(301);
+        assertThat(moved.header("Location")).isEqualTo("/about");
+        Http.Response placeholder = on.apply("/blog/2024/hello");
+        assertThat(placeholder.status()).isEqualTo(302);
+        assertThat(placeholder.header("Location")).isEqualTo("/posts/2024/hello");
+        Http.Response splat = on.apply("/docs/guide/start.html");
+        assertThat(splat.status()).isEqualTo(308);
+        assertThat(splat.header("Location")).isEqualTo("/manual/guide/start.html");
+        Http.Response external = on.apply("/shop");
+        assertThat(external.status()).isEqualTo(307);
+        assertThat(external.header("Location")).isEqualTo("https://shop.example.com/");
+
+        assertThat(on.apply("/about").text()).as("a file wins over the catch-all").contains("about page");
+        Http.Response forced = on.apply("/legacy");
+        assertThat(forced.status()).as("a forced rule wins over the file legacy.html").isEqualTo(301);
+        assertThat(forced.header("Location")).isEqualTo("/about");
+
+        Http.Response spa = on.apply("/app/settings/profile");
+        assertThat(spa.status()).as("the SPA fallback rewrites").isEqualTo(200);
+        assertThat(spa.text()).contains("spa shell");
+        assertThat(spa.header("Location")).isNull();
+
+        Http.Response retired = on.apply("/retired");
+        assertThat(retired.status()).isEqualTo(410);
+        assertThat(retired.text()).contains("gone page");
+        Http.Response custom404 = on.apply("/nothing/here");
+        assertThat(custom404.status()).isEqualTo(404);
+        assertThat(custom404.text()).contains("custom missing");
+
+        Http.Response asset = on.apply("/assets/app.css");
+        assertThat(asset.header("Cache-Control")).isEqualTo("public, max-age=31536000, immutable");
+        assertThat(asset.header("X-Frame-Options")).isEqualTo("DENY");
+        assertThat(asset.header("Content-Security-Policy")).as("the policy stays the server's")
+                .contains("frame-ancestors 'none'");
+        assertThat(on.apply("/assets/app.css").header("X-Frame-Options")).as("again, from a reused head")
+                .isEqualTo("DENY");
+        assertThat(on.apply("/about").header("X-Frame-Options")).isEqualTo("DENY");
+        assertThat(on.apply("/about").header("Cache-Control")).isEqualTo("no-cache");
+
+        for (String rulesFile : new String[] {"/_redirects", "/_headers"}) {
+            Http.Response hidden = on.apply(rulesFile);
+            assertThat(hidden.text()).as(rulesFile + " is not served").doesNotContain("/old-about", "max-age");
+        }
+    }
+
+    @Test
+    void rulesFilesAreNotServedWithoutACatchAll() {
+        String ruled = unique("rulesfile");
+        assertThat(http().post("/v1/websites", ALICE, site(ruled, "Rules",
+                file("index.html", "<p>home</p>"),
+                file("_redirects", "/a /index.html 200\n"),
+                file("_headers", "/a\n  X-A: 1\n"))).status()).isEqualTo(201);
+        assertThat(sites().onHost(ruled + ".localhost", "GET", "/_redirects").status()).isEqualTo(404);
+        assertThat(sites().onHost(ruled + ".localhost", "GET", "/_headers").status()).isEqualTo(404);
+        Http.Response rewritten = sites().onHost(ruled + ".localhost", "GET", "/a");
+        assertThat(rewritten.text()).contains("home");
+        assertThat(rewritten.header("X-A")).isEqualTo("1");
+    }
+
+    @Test
     void hostIsCaseInsensitiveAndItsPortIgnored() {
         Http.Response page = sites().onHost(slug.toUpperCase() + ".LocalHost", "GET", "/");
         assertThat(page.status()).isEqualTo(200);

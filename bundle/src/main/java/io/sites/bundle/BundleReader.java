@@ -77,6 +77,7 @@ public final class BundleReader {
             }
         }
         BundleWideChecks.markDuplicates(entries);
+        SiteRulesCheck.check(entries);
 
         List<Violation> violations = new ArrayList<>();
         for (FileEntry e : entries) {
@@ -169,10 +170,13 @@ public final class BundleReader {
                     "Make the file at most " + Text.bytes(limits.fileBytes()) + ": compress or scale down "
                             + "images and videos, or split large data into several files.");
         }
-        if (e.stored != null && e.contentType != null && AuthoringRules.scans(ContentTypeCheck.scanEssence(e))) {
+        boolean rules = e.pathValid && SiteRulesCheck.isRulesFile(e.path) && e.size <= fileLimit;
+        if (e.stored != null && e.contentType != null
+                && (rules || AuthoringRules.scans(ContentTypeCheck.scanEssence(e)))) {
             e.bytes = FileBody.readStored(e);
         }
-        if (e.spilled != null && e.contentType != null && AuthoringRules.scans(ContentTypeCheck.scanEssence(e))) {
+        if (e.spilled != null && e.contentType != null
+                && (rules || AuthoringRules.scans(ContentTypeCheck.scanEssence(e)))) {
             e.bytes = FileBody.readSpilled(e);
         }
         if (e.bytes != null && e.contentType != null) {

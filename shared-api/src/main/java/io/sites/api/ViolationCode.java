@@ -36,7 +36,16 @@ public enum ViolationCode {
     SOURCE_TOO_MANY_REDIRECTS("More redirects than are followed."),
     // The web application's zip upload.
     ZIP_INVALID("The upload is not a readable zip archive, or holds no files."),
-    ZIP_TOO_MANY_ENTRIES("The archive has more entries than are read.");
+    ZIP_TOO_MANY_ENTRIES("The archive has more entries than are read."),
+    // The site rules files _redirects and _headers (each violation names its line).
+    REDIRECT_INVALID("A _redirects line is malformed, has an unknown status, rewrites to another site, names a "
+            + "placeholder its path lacks, uses an unsupported Netlify feature, or can never match."),
+    REDIRECT_LOOP("Redirects that lead back to where they started."),
+    REDIRECT_TARGET_MISSING("A rewrite (200) or error page (404, 410) names a file the bundle does not have."),
+    HEADER_INVALID("A _headers line is malformed: no path before it, not Name: value, or not printable ASCII."),
+    HEADER_FORBIDDEN("A _headers rule sets a header the server owns: cookies, the security policy, hop-by-hop "
+            + "or length headers."),
+    TOO_MANY_RULES("More than 1,000 rules in _redirects or _headers.");
 
     private final String meaning;
 

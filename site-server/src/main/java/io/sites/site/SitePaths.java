@@ -33,6 +33,30 @@ final class SitePaths {
         return location.toString();
     }
 
+    /**
+     * A rule's target for a Location header: printable ASCII as written (the rules file is ASCII, a splat or
+     * placeholder may carry a decoded path), anything else percent-encoded as UTF-8.
+     */
+    static String ascii(String target) {
+        StringBuilder out = null;
+        for (int i = 0; i < target.length(); i++) {
+            char c = target.charAt(i);
+            boolean plain = c > 0x20 && c < 0x7f && c != '"';
+            if (!plain && out == null) {
+                out = new StringBuilder(target.length() + 16).append(target, 0, i);
+            }
+            if (out == null) {
+                continue;
+            }
+            if (plain) {
+                out.append(c);
+            } else {
+                i = utf8(target, i, out);
+            }
+        }
+        return out == null ? target : out.toString();
+    }
+
     private static final String HEX = "0123456789ABCDEF";
 
     private static void encode(String text, StringBuilder out, boolean query) {
@@ -45,14 +69,19 @@ final class SitePaths {
             } else if (c < 0x80 || (query && c <= 0xff)) {
                 out.append('%').append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 0xf));
             } else {
-                int end = Character.isHighSurrogate(c) && i + 1 < text.length()
-                        && Character.isLowSurrogate(text.charAt(i + 1)) ? i + 2 : i + 1;
-                for (byte b : text.substring(i, end).getBytes(StandardCharsets.UTF_8)) {
-                    out.append('%').append(HEX.charAt((b >> 4) & 0xf)).append(HEX.charAt(b & 0xf));
-                }
-                i = end - 1;
+                i = utf8(text, i, out);
             }
         }
+    }
+
+    /** Percent-encodes the character at i (a surrogate pair whole) as UTF-8; returns the index of its last char. */
+    private static int utf8(String text, int i, StringBuilder out) {
+        int end = Character.isHighSurrogate(text.charAt(i)) && i + 1 < text.length()
+                && Character.isLowSurrogate(text.charAt(i + 1)) ? i + 2 : i + 1;
+        for (byte b : text.substring(i, end).getBytes(StandardCharsets.UTF_8)) {
+            out.append('%').append(HEX.charAt((b >> 4) & 0xf)).append(HEX.charAt(b & 0xf));
+        }
+        return end - 1;
     }
 
     /** RFC 3986 pchar without '%', plus '/': unreserved, sub-delims, ':' and '@'. */

@@ -13,7 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import io.sites.api.siterules.RedirectRules;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Every rule of serving a site, in one place for both HTTP stacks (the servlet filter on the API's port and the
@@ -44,12 +48,14 @@ final class SiteResponder {
     private final SiteDirectory directory;
     private final SiteFiles files;
     private final SiteGate gate;
+    private final SiteRules.Cache rules;
 
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate) {
         this.address = address;
         this.directory = directory;
         this.files = files;
         this.gate = gate;
+        this.rules = new SiteRules.Cache(files);
     }
 
     private static ByteBuffer page(String title, String text) {
@@ -129,9 +135,23 @@ final class SiteResponder {
             return notFound(request, response, version, isPrivate, mayBlock);
         }
         String requested = path.get();
+        Map<String, ManifestEntry> manifest = version.files();
+        ManifestEntry redirectsFile = manifest.get(SiteRules.REDIRECTS);
+        ManifestEntry headersFile = manifest.get(SiteRules.HEADERS);
+        if (redirectsFile != null || headersFile != null) { // the hot path of a site without rules ends here
+            return withRules(request, response, version, requested, redirectsFile, headersFile, isPrivate,
+                    mayBlock);
+        }
         Optional<ManifestEntry> file = ServedPaths.served(requested, version::file);
         String directoryIndex = file.isEmpty() ? ServedPaths.directoryIndex(requested) : null;
-        if (directoryIndex != null && version.file(directoryIndex).isPresent()) {
+        return byFile(request, response, version, requested, file,
+                directoryIndex != null && version.file(directoryIndex).isPresent(), isPrivate, mayBlock);
+    }
+
+    /** The clean-URL answer: the file, a directory without its slash redirected, or the 404 page. */
+    private SiteResponse byFile(SiteRequest request, SiteResponse response, Version version, String requested,
+            Optional<ManifestEntry> file, boolean directory, boolean isPrivate, boolean mayBlock) throws IOException {
+        if (directory) {
             // A directory without its slash: redirect, so the page's relative links resolve as its author meant.
             response.status = 301;
             response.header("Location", SitePaths.directoryLocation(requested, request.query()));
@@ -141,6 +161,46 @@ final class SiteResponder {
             return notFound(request, response, version, isPrivate, mayBlock);
         }
         return serve(request, response, version, file.get(), 200, isPrivate, mayBlock);
+    }
+
+    /**
+     * A version with {@code _redirects} or {@code _headers}: the rules files are not served; a file at the address
+     * wins over a rule unless the rule is forced; the first matching rule redirects, rewrites (200, the address
+     * unchanged) or serves its page with 404 or 410; matching {@code _headers} blocks add their headers to files.
+     */
+    private SiteResponse withRules(SiteRequest request, SiteResponse response, Version version, String requested,
+            ManifestEntry redirectsFile, ManifestEntry headersFile, boolean isPrivate, boolean mayBlock)
+            throws IOException {
+        SiteRules siteRules = rules.of(redirectsFile, headersFile, mayBlock);
+        if (siteRules == null) {
+            return null;
+        }
+        String urlPath = "/" + requested;
+        response.ruleHeaders = siteRules.headersFor(urlPath);
+        Function<String, Optional<ManifestEntry>> lookup = p -> p.equals(SiteRules.REDIRECTS)
+                || p.equals(SiteRules.HEADERS) ? Optional.empty() : version.file(p);
+        Optional<ManifestEntry> file = ServedPaths.served(requested, lookup);
+        String directoryIndex = file.isEmpty() ? ServedPaths.directoryIndex(requested) : null;
+        boolean directory = directoryIndex != null && version.file(directoryIndex).isPresent();
+        RedirectRules.Match match = siteRules.redirects == null ? null : siteRules.redirects.match(urlPath);
+        if (match != null && (match.rule().force() || (file.isEmpty() && !directory))) {
+            RedirectRules.Rule rule = match.rule();
+            if (rule.redirect()) {
+                response.ruleHeaders = null;
+                response.status = rule.status();
+                response.header("Location", SitePaths.ascii(match.target()));
+                response.header("Cache-Control", "no-cache");
+                return response;
+            }
+            Optional<ManifestEntry> target = SitePaths.decode(match.target().split("[?#]", 2)[0])
+                    .flatMap(p -> ServedPaths.served(p, lookup));
+            if (target.isPresent()) {
+                return serve(request, response, version, target.get(), rule.status(), isPrivate, mayBlock);
+            }
+            return rule.status() == 410 ? plain(response, 410, GONE_PAGE)
+                    : notFound(request, response, version, isPrivate, mayBlock);
+        }
+        return byFile(request, response, version, requested, file, directory, isPrivate, mayBlock);
     }
 
     private SiteResponse notFound(SiteRequest request, SiteResponse response, Version version, boolean isPrivate,
@@ -159,6 +219,12 @@ final class SiteResponder {
         String sha = file.sha256();
         response.header("Cache-Control", isPrivate ? "private, no-cache" : html ? "no-cache" : ASSET_MAX_AGE);
         response.header("Last-Modified", version.lastModified());
+        List<String> ruleHeaders = response.ruleHeaders;
+        if (ruleHeaders != null) {
+            for (int i = 0; i < ruleHeaders.size(); i += 2) {
+                response.replace(ruleHeaders.get(i), ruleHeaders.get(i + 1)); // only REPLACEABLE names can clash
+            }
+        }
         if (compressible) {
             response.header("Vary", "Accept-Encoding");
         }
@@ -215,7 +281,7 @@ final class SiteResponder {
             return null;
         }
         response.headKey = new SiteResponse.HeadKey(sha, file.contentType(), version.lastModified(), coding, status,
-                isPrivate, response.contentLength);
+                isPrivate, response.contentLength, ruleHeaders);
         return response;
     }
 
@@ -302,7 +368,7 @@ final class SiteResponder {
         response.body(page, 0, page.capacity());
         if (response.headers.size() == 10) { // only the security headers and these: the same for every request
             response.headKey = new SiteResponse.HeadKey(null, null, null, Coding.IDENTITY, status, false,
-                    page.capacity());
+                    page.capacity(), null);
         }
         return response;
     }

@@ -26,9 +26,22 @@ final class SiteResponse {
      * stack may encode them once and reuse the bytes; null when they depend on the request (ranges, challenges).
      */
     HeadKey headKey;
+    /** Headers the site's {@code _headers} adds for this path (name, value alternating), or null: most sites. */
+    List<String> ruleHeaders;
 
     record HeadKey(String sha256, String contentType, String lastModified, SiteFiles.Coding coding, int status,
-            boolean isPrivate, long length) {
+            boolean isPrivate, long length, List<String> ruleHeaders) {
+    }
+
+    /** Sets a header the response may already have, in its place. */
+    void replace(String name, String value) {
+        for (int i = 0; i < headers.size(); i += 2) {
+            if (headers.get(i).equalsIgnoreCase(name)) {
+                headers.set(i + 1, value);
+                return;
+            }
+        }
+        header(name, value);
     }
 
     void header(String name, String value) {

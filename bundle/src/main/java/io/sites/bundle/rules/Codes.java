@@ -12,7 +12,10 @@ public final class Codes {
             ViolationCode.SOURCE_NOT_SUPPORTED.name(), ViolationCode.INVALID_PATH.name(),
             ViolationCode.DUPLICATE_PATH.name(), ViolationCode.CONTENT_TYPE_MISMATCH.name(),
             ViolationCode.FILE_TOO_LARGE.name(), ViolationCode.EXTERNAL_URL.name(), ViolationCode.IFRAME.name(),
-            ViolationCode.SERVICE_WORKER.name());
+            ViolationCode.SERVICE_WORKER.name(), ViolationCode.REDIRECT_INVALID.name(),
+            ViolationCode.REDIRECT_LOOP.name(), ViolationCode.REDIRECT_TARGET_MISSING.name(),
+            ViolationCode.HEADER_INVALID.name(), ViolationCode.HEADER_FORBIDDEN.name(),
+            ViolationCode.TOO_MANY_RULES.name());
 
     public static int rank(String code) {
         int i = FILE_ORDER.indexOf(code);

@@ -1,0 +1,62 @@
+package io.sites.bundle;
+
+import io.sites.api.ServedPaths;
+import io.sites.api.ViolationCode;
+import io.sites.api.siterules.HeaderRules;
+import io.sites.api.siterules.RedirectRules;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The site rules files at the bundle's root, {@code _redirects} and {@code _headers}: parsed by the parser the site
+ * server serves with, so a file a publish accepts is one the server reads the same way; and, knowing every path, a
+ * rewrite or error page must name a file the site has.
+ */
+final class SiteRulesCheck {
+    private SiteRulesCheck() {
+    }
+
+    /** Whether the file is one of the rules files, whose bytes the check needs in memory. */
+    static boolean isRulesFile(String path) {
+        return RedirectRules.FILE.equals(path) || HeaderRules.FILE.equals(path);
+    }
+
+    static void check(List<FileEntry> entries) {
+        Set<String> paths = new HashSet<>();
+        for (FileEntry e : entries) {
+            if (e.path != null && e.pathValid) {
+                paths.add(e.path);
+            }
+        }
+        for (FileEntry e : entries) {
+            if (e.bytes == null || !e.pathValid || !isRulesFile(e.path)) {
+                continue;
+            }
+            String text = new String(e.bytes, StandardCharsets.UTF_8);
+            if (HeaderRules.FILE.equals(e.path)) {
+                HeaderRules.parse(text).violations().forEach(e.findings::add);
+                continue;
+            }
+            RedirectRules rules = RedirectRules.parse(text);
+            rules.violations().forEach(e.findings::add);
+            for (RedirectRules.Rule rule : rules.rules()) {
+                String to = rule.to();
+                boolean servesPage = !rule.redirect() && !rule.external();
+                if (!servesPage || to.indexOf(':') >= 0) {
+                    continue; // a target with placeholders names files only once a request fills it in
+                }
+                Optional<String> decoded = ServedPaths.decode(to.split("[?#]", 2)[0]);
+                if (decoded.isEmpty() || ServedPaths.served(decoded.get(),
+                        p -> paths.contains(p) ? Optional.of(p) : Optional.<String>empty()).isEmpty()) {
+                    e.findings.add(ViolationCode.REDIRECT_TARGET_MISSING, "_redirects line " + rule.line()
+                                    + ": the status " + rule.status() + " serves " + "\"" + to
+                                    + "\", which names no file of the bundle.",
+                            "line " + rule.line() + ": Add the file, or point the rule at a page the bundle has.");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package io.sites.api.siterules;
+
+import io.sites.api.Violation;
+import io.sites.api.ViolationCode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A site's {@code _headers} file, Netlify's syntax: a path pattern on a line of its own, then its headers indented,
+ * {@code Name: value}, one a line; comments start with {@code #}. Every block whose pattern matches a served path
+ * adds its headers; a name set by several blocks gets their values joined with ", ". The server's own headers stay
+ * the server's: see {@link #FORBIDDEN} and {@link #REPLACEABLE}.
+ */
+public final class HeaderRules {
+    public static final String FILE = "_headers";
+
+    /**
+     * Headers a rule may not set, lower case: cookies (site hosts set none); the Content-Security-Policy and nosniff
+     * that enforce the authoring rules in the browser; hop-by-hop headers; what the server computes per response
+     * (length, coding, ranges, validators, dates, type, redirects, challenges).
+     */
+    public static final Set<String> FORBIDDEN = Set.of("set-cookie", "set-cookie2",
+            "content-security-policy", "content-security-policy-report-only", "x-content-type-options",
+            "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te",
+            "trailer", "transfer-encoding", "upgrade",
+            "content-length", "content-encoding", "content-range", "content-type", "accept-ranges", "date", "etag",
+            "last-modified", "vary", "location", "www-authenticate", "retry-after", "allow", "age", "server");
+    /** The server's own headers a rule may replace: how long to cache, what to tell other sites of the referrer. */
+    public static final Set<String> REPLACEABLE = Set.of("cache-control", "referrer-policy");
+
+    /** One block: a pattern and its headers (name as written, value; names unique per block). */
+    record Block(int line, PathPattern pattern, Map<String, String> headers) {
+    }
+
+    private final List<Block> blocks;
+    private final List<Violation> violations;
+
+    private HeaderRules(List<Block> blocks, List<Violation> violations) {
+        this.blocks = List.copyOf(blocks);
+        this.violations = List.copyOf(violations);
+    }
+
+    public List<Violation> violations() {
+        return violations;
+    }
+
+    public static HeaderRules parse(String text) {
+        List<Block> blocks = new ArrayList<>();
+        List<Violation> out = new ArrayList<>();
+        String[] lines = text.split("\r?\n", -1);
+        PathPattern pattern = null;
+        int patternLine = 0;
+        Map<String, String> headers = null;
+        boolean skipping = false;
+        for (int i = 0; i < lines.length; i++) {
+            int n = i + 1;
+            String raw = lines[i];
+            String line = raw.strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            if (!RuleText.printable(line)) {
+                RuleText.at(out, ViolationCode.HEADER_INVALID, FILE, n, "the line has characters other than "
+                        + "printable ASCII", "A header value must be printable ASCII; percent-encode paths.");
+                continue;
+            }
+            boolean indented = Character.isWhitespace(raw.charAt(0));
+            if (!indented) {
+                if (pattern != null) {
+                    blocks.add(new Block(patternLine, pattern, headers));
+                }
+                String[] problem = new String[1];
+                pattern = PathPattern.parse(line, problem);
+                patternLine = n;
+                headers = new LinkedHashMap<>();
+                skipping = pattern == null;
+                if (pattern == null) {
+                    RuleText.at(out, ViolationCode.HEADER_INVALID, FILE, n, problem[0] + "; a line that is not "
+                            + "indented starts a block with a path", "Write the path on a line of its own, then "
+                            + "each header indented: \"  Name: value\".");
+                }
+                continue;
+            }
+            if (skipping) {
+                continue;
+            }
+            if (pattern == null) {
+                RuleText.at(out, ViolationCode.HEADER_INVALID, FILE, n, "a header comes before any path",
+                        "Start the file with a path such as \"/*\" on a line of its own.");
+                skipping = true;
+                continue;
+            }
+            int colon = line.indexOf(':');
+            String name = colon > 0 ? line.substring(0, colon).strip() : "";
+            if (colon <= 0 || !token(name)) {
+                RuleText.at(out, ViolationCode.HEADER_INVALID, FILE, n, PathPattern.quote(line)
+                        + " is not \"Name: value\"", "Write each header as \"Name: value\" with a name of letters, "
+                        + "digits and dashes.");
+                continue;
+            }
+            String value = line.substring(colon + 1).strip();
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (FORBIDDEN.contains(lower)) {
+                RuleText.at(out, ViolationCode.HEADER_FORBIDDEN, FILE, n, "the header " + name + " is the "
+                        + "server's own and may not be set by a rule", "Remove it; the server sets " + name
+                        + " itself or never sends it (see the README's _headers rules).");
+                continue;
+            }
+            headers.merge(name, value, (a, b) -> a + ", " + b);
+        }
+        if (pattern != null) {
+            blocks.add(new Block(patternLine, pattern, headers));
+        }
+        if (blocks.size() > RuleText.MAX_RULES) {
+            out.add(RuleText.tooMany(FILE, blocks.size(), "path blocks"));
+        }
+        return new HeaderRules(blocks, out);
+    }
+
+    private static boolean token(String name) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(Character.isLetterOrDigit(c) && c < 0x80) && "!#$%&'*+-.^_`|~".indexOf(c) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The headers for a request path (decoded, with its leading slash), as name, value pairs alternating; an empty
+     * list when no block matches. Equal paths give equal lists, so a response head built with them can be reused.
+     */
+    public List<String> headersFor(String path) {
+        Map<String, String> merged = null;
+        for (Block b : blocks) {
+            if (b.pattern().matches(path, null)) {
+                if (merged == null) {
+                    merged = new LinkedHashMap<>();
+                }
+                for (Map.Entry<String, String> h : b.headers().entrySet()) {
+                    merged.merge(h.getKey(), h.getValue(), (a, c) -> a + ", " + c);
+                }
+            }
+        }
+        if (merged == null || merged.isEmpty()) {
+            return List.of();
+        }
+        List<String> pairs = new ArrayList<>(merged.size() * 2);
+        merged.forEach((name, value) -> {
+            pairs.add(name);
+            pairs.add(value);
+        });
+        return List.copyOf(pairs);
+    }
+}
