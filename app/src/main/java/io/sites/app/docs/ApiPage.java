@@ -45,11 +45,12 @@ final class ApiPage {
 
     /** The page for this document (as served, servers included), these tools and these limits. */
     static String render(JsonNode document, List<McpTools.Described> tools, List<ServiceLimits.Limit> limits,
-            String baseUrl) {
-        return new ApiPage(document).page(tools, limits, baseUrl);
+            String baseUrl, String tokensUrl) {
+        return new ApiPage(document).page(tools, limits, baseUrl, tokensUrl);
     }
 
-    private String page(List<McpTools.Described> tools, List<ServiceLimits.Limit> limits, String baseUrl) {
+    private String page(List<McpTools.Described> tools, List<ServiceLimits.Limit> limits, String baseUrl,
+            String tokensUrl) {
         JsonNode info = document.get("info");
         html.append("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
@@ -61,7 +62,7 @@ final class ApiPage {
                 .append("Machine-readable: <a href=\"/v1/openapi.json\">OpenAPI 3.1 document</a> · ")
                 .append("<a href=\"/llms.txt\">llms.txt</a> · <a href=\"/v1\">API index</a>.</p>\n");
         contents();
-        authentication(baseUrl);
+        authentication(baseUrl, tokensUrl);
         operations();
         tools(tools);
         errors();
@@ -77,10 +78,11 @@ final class ApiPage {
         eachOperation((path, method, operation) -> html.append("<li><a href=\"#").append(e(id(operation)))
                 .append("\">").append(e(id(operation))).append("</a></li>"));
         html.append("</ul></li><li><a href=\"#mcp\">MCP tools</a></li><li><a href=\"#errors\">Errors</a></li>")
-                .append("<li><a href=\"#limits\">Limits</a></li><li><a href=\"#schemas\">Schemas</a></li></ul></nav>\n");
+                .append("<li><a href=\"#limits\">Limits</a></li><li><a href=\"#schemas\">Schemas</a></li></ul>")
+                .append("</nav>\n");
     }
 
-    private void authentication(String baseUrl) {
+    private void authentication(String baseUrl, String tokensUrl) {
         html.append("<h2 id=\"authentication\">Authentication</h2>\n<p>Every operation except ")
                 .append("<code>getApiIndex</code> needs <code>Authorization: Bearer &lt;token&gt;</code>.</p><ul>");
         document.path("components").path("securitySchemes").properties().forEach(scheme -> html.append("<li><code>")
@@ -88,8 +90,9 @@ final class ApiPage {
                 .append(' ').append(e(scheme.getValue().path("scheme").asString(""))).append("): ")
                 .append(e(scheme.getValue().path("description").asString(""))).append("</li>"));
         html.append("</ul>\n<p>Personal access tokens are minted by a person in the web application (<code>")
-                .append("/app/mcp</code>). MCP clients can instead use OAuth 2.1 (authorization code with PKCE, ")
-                .append("dynamic client registration): the protected-resource metadata (RFC 9728) is at <code>")
+                .append(e(tokensUrl)).append("</code>). MCP clients can instead use OAuth 2.1 (authorization code ")
+                .append("with PKCE, dynamic client registration): the protected-resource metadata (RFC 9728) is at ")
+                .append("<code>")
                 .append(e(baseUrl)).append("/.well-known/oauth-protected-resource</code> and <code>")
                 .append(e(baseUrl)).append("/.well-known/oauth-protected-resource/mcp</code>, the authorization ")
                 .append("server's at <code>").append(e(baseUrl)).append("/.well-known/oauth-authorization-server")

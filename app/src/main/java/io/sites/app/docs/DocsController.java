@@ -38,10 +38,13 @@ class DocsController {
             CommandLimits command, SiteUrls urls) {
         ObjectNode document = openApi.copy();
         String baseUrl = urls.api("");
+        String tokensUrl = urls.app("/mcp");
         document.putArray("servers").addObject().put("url", baseUrl);
         List<ServiceLimits.Limit> limits = ServiceLimits.of(api, bundle, command);
-        this.page = new Rendered(ApiPage.render(document, tools.described(), limits, baseUrl), TEXT_HTML);
-        this.llms = new Rendered(LlmsText.render(document, tools.described(), limits, baseUrl), TEXT_PLAIN);
+        this.page = new Rendered(ApiPage.render(document, tools.described(), limits, baseUrl, tokensUrl),
+                TEXT_HTML);
+        this.llms = new Rendered(LlmsText.render(document, tools.described(), limits, baseUrl, tokensUrl),
+                TEXT_PLAIN);
     }
 
     @GetMapping("/docs")

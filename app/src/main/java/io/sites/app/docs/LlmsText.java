@@ -16,7 +16,7 @@ final class LlmsText {
     }
 
     static String render(JsonNode openApi, List<McpTools.Described> tools, List<ServiceLimits.Limit> limits,
-            String baseUrl) {
+            String baseUrl, String tokensUrl) {
         StringBuilder text = new StringBuilder(16 * 1024);
         text.append("# ").append(openApi.get("info").get("title").asString()).append("\n\n")
                 .append("> Publishes static websites: a client sends a complete bundle of files (HTML, CSS, JS, ")
@@ -54,7 +54,8 @@ final class LlmsText {
         text.append("\n## Authentication\n\n")
                 .append("Send Authorization: Bearer <token> on every request except GET /v1, GET /v1/openapi.json, ")
                 .append("/docs and /llms.txt. Tokens: a personal access token (sites_pat_…) minted by a person in ")
-                .append("the web application at /app/mcp, or an OAuth 2.1 access token (authorization code with ")
+                .append("the web application at ")
+                .append(tokensUrl).append(", or an OAuth 2.1 access token (authorization code with ")
                 .append("PKCE); both carry the scope mcp and work on /v1 and /mcp. Protected-resource metadata: ")
                 .append(baseUrl).append("/.well-known/oauth-protected-resource/mcp. A 401 names it in ")
                 .append("WWW-Authenticate.\n\n");
