@@ -50,19 +50,24 @@ class McpServerConfiguration {
         return transport;
     }
 
-    @Bean(destroyMethod = "close")
-    McpStatelessSyncServer mcpServer(HttpServletStatelessServerTransport transport, ApiOperations operations,
-            OpenApiDocument openApi, JsonMapper json, BundleLimits limits, IdempotentRequests idempotency) {
+    @Bean
+    McpTools mcpTools(ApiOperations operations, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
+            IdempotentRequests idempotency) {
         WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(openApi), json, limits,
                 new IdempotentCalls(idempotency, json));
         VersionTools versionTools = new VersionTools(operations, tools);
         List<SyncToolSpecification> specifications = new ArrayList<>(tools.specifications());
         specifications.addAll(versionTools.specifications());
+        return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS);
+    }
+
+    @Bean(destroyMethod = "close")
+    McpStatelessSyncServer mcpServer(HttpServletStatelessServerTransport transport, McpTools tools) {
         return McpServer.sync(new InternalErrors(transport))
                 .serverInfo("sites", "1.0.0")
-                .instructions(tools.instructions() + "\n" + VersionTools.INSTRUCTIONS)
+                .instructions(tools.instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                .tools(specifications)
+                .tools(tools.specifications())
                 // No schema check of the SDK's own: arguments meet the rules a REST body meets (binding, then the
                 // services), so a mistake gets the same error envelope, with its fields, by either route.
                 .validateToolInputs(false)

@@ -4,11 +4,12 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The API replica: the command side and the read model, REST, MCP, the web application, accounts and OAuth, the
- * operator's commands. No site directory: a site host reaching its port is answered with a 404 envelope.
+ * operator's commands, the API documentation. No site directory: a site host reaching its port is answered with
+ * a 404 envelope.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnRole(Role.API)
 @ScanModules({"io.sites.command", "io.sites.query", "io.sites.app.web", "io.sites.app.mcp", "io.sites.app.webapp",
-        "io.sites.app.identity", "io.sites.app.collaborators", "io.sites.app.operator"})
+        "io.sites.app.identity", "io.sites.app.collaborators", "io.sites.app.operator", "io.sites.app.docs"})
 class ApiRole {
 }
