@@ -73,7 +73,7 @@ public final class BundleReader {
         LinkCheck links = linkCheck(entries);
         for (FileEntry e : entries) {
             if (e.file != null) {
-                readFile(e, resolveRemote ? remote : null);
+                readFile(e, remote, resolveRemote);
             }
         }
         BundleWideChecks.markDuplicates(entries);
@@ -152,10 +152,11 @@ public final class BundleReader {
         return e;
     }
 
-    private void readFile(FileEntry e, RemoteFiles remote) {
+    /** @param fetch whether sourceUrl and uploadKey files are resolved (digests always are: nothing is fetched) */
+    private void readFile(FileEntry e, RemoteFiles remote, boolean fetch) {
         Findings out = e.findings;
         long fileLimit = Math.min(limits.fileBytes(), Integer.MAX_VALUE - 16L);
-        String hint = FileBody.read(e, remote, fileLimit);
+        String hint = FileBody.read(e, remote, fetch, fileLimit);
         if (e.path != null) {
             ContentTypeCheck.settle(e, hint);
         }
@@ -203,12 +204,12 @@ public final class BundleReader {
         return links;
     }
 
-    /** Exactly the files readFile will resolve: one body, remote, with a valid path. */
+    /** Exactly the remote files readFile will resolve: one body, fetched or uploaded (not a digest), a valid path. */
     private static List<RemoteFiles.Request> toResolve(List<FileInput> input) {
         List<RemoteFiles.Request> requests = new ArrayList<>();
         for (FileInput f : input) {
             FileInput remote = f == null ? null : FileBody.remoteInput(f);
-            if (remote == null) {
+            if (remote == null || remote.source() instanceof FileSource.StoredBlob) {
                 continue;
             }
             PathRules.Checked checked = PathRules.check(f.path());

@@ -22,26 +22,33 @@ final class FileBody {
 
     private FileBody() {}
 
+    /** What a sha256 body must look like: a SHA-256 in lowercase hex, as blobs are named. */
+    private static final java.util.regex.Pattern DIGEST = java.util.regex.Pattern.compile("[0-9a-f]{64}");
+
     /**
-     * Reads the one body a file must have (content, sourceUrl or uploadKey) into {@code e}, with the INVALID_FILE
-     * and INVALID_ENCODING verdicts; a remote file is resolved only when {@code remote} is given and its path is valid.
+     * Reads the one body a file must have (content, sourceUrl, uploadKey or sha256) into {@code e}, with the
+     * INVALID_FILE and INVALID_ENCODING verdicts; a remote file is resolved only when {@code fetch} is true and its
+     * path is valid, a stored blob named by its digest whenever its path is valid (it is never fetched).
      *
      * @return the type the remote file's source declared, or null
      */
-    static String read(FileEntry e, RemoteFiles remote, long fileLimit) {
+    static String read(FileEntry e, RemoteFiles remote, boolean fetch, long fileLimit) {
         switch (e.file.source()) {
             case FileSource.Bytes held -> readDecoded(e, new DecodedContent.Held(held.bytes()));
             case FileSource.Text text -> readContent(e, text.text(), false, fileLimit);
             case FileSource.Encoded encoded -> readContent(e, encoded.base64(), true, fileLimit);
             case FileSource.Decoded decoded -> readDecoded(e, decoded.content());
             case FileSource.UploadKey upload -> {
-                return resolveIfValid(e, remote);
+                return resolveIfValid(e, fetch ? remote : null);
             }
             case FileSource.SourceUrl source -> {
-                return resolveIfValid(e, remote);
+                return resolveIfValid(e, fetch ? remote : null);
+            }
+            case FileSource.StoredBlob digest -> {
+                return resolveDigest(e, digest.sha256(), remote);
             }
             case FileSource.Malformed sent -> {
-                return readMalformed(e, sent, remote, fileLimit);
+                return readMalformed(e, sent, remote, fetch, fileLimit);
             }
         }
         return null;
@@ -51,8 +58,22 @@ final class FileBody {
         return remote != null && e.pathValid ? resolve(e, remote) : null;
     }
 
+    /** A digest that cannot name a blob is the client's typo, said here; a well-formed one is looked up. */
+    private static String resolveDigest(FileEntry e, String sha256, RemoteFiles remote) {
+        if (!DIGEST.matcher(sha256).matches()) {
+            e.findings.add(ViolationCode.INVALID_FILE,
+                    "File " + e.findings.file() + " has sha256 " + Text.quote(sha256) + ", which is not a SHA-256 "
+                            + "digest: 64 lowercase hexadecimal characters.",
+                    "Send the SHA-256 of the file's bytes as 64 characters 0-9 and a-f (the sha256 a version's "
+                            + "files or an upload's PUT answered), or send the bytes instead.");
+            return null;
+        }
+        return resolveIfValid(e, remote);
+    }
+
     /** A file object the interface refuses as sent: every verdict its fields earn, worded after them. */
-    private static String readMalformed(FileEntry e, FileSource.Malformed sent, RemoteFiles remote, long fileLimit) {
+    private static String readMalformed(FileEntry e, FileSource.Malformed sent, RemoteFiles remote, boolean fetch,
+            long fileLimit) {
         Findings out = e.findings;
         String encoding = sent.contentEncoding();
         boolean base64 = "base64".equals(encoding);
@@ -64,7 +85,7 @@ final class FileBody {
                     encodingFix(encoding));
         }
 
-        List<String> bodies = new ArrayList<>(3);
+        List<String> bodies = new ArrayList<>(4);
         boolean content = sent.content() != null || sent.decoded() != null;
         if (content) {
             bodies.add("content");
@@ -75,16 +96,20 @@ final class FileBody {
         if (FileSource.present(sent.uploadKey())) {
             bodies.add("uploadKey");
         }
+        if (FileSource.present(sent.sha256())) {
+            bodies.add("sha256");
+        }
         String hint = null;
         if (bodies.isEmpty()) {
             out.add(ViolationCode.INVALID_FILE,
-                    "File " + out.file() + " has no body: exactly one of content, sourceUrl or uploadKey is required.",
+                    "File " + out.file() + " has no body: exactly one of content, sourceUrl, uploadKey or sha256 is "
+                            + "required.",
                     "Put the file's text in content (UTF-8), or its bytes base64-encoded in content with "
                             + "contentEncoding \"base64\". An empty file is content \"\".");
         } else if (bodies.size() > 1) {
             out.add(ViolationCode.INVALID_FILE,
                     "File " + out.file() + " has more than one body (" + String.join(" and ", bodies)
-                            + "); exactly one of content, sourceUrl or uploadKey is allowed.",
+                            + "); exactly one of content, sourceUrl, uploadKey or sha256 is allowed.",
                     "Keep only one of " + String.join(", ", bodies) + " and remove the other"
                             + (bodies.size() > 2 ? "s" : "") + ".");
         } else if (content) {
@@ -93,8 +118,10 @@ final class FileBody {
             } else if (encodingKnown) {
                 readContent(e, sent.content(), base64, fileLimit);
             }
+        } else if (FileSource.present(sent.sha256())) {
+            hint = resolveDigest(e, sent.sha256(), remote);
         } else {
-            hint = resolveIfValid(e, remote);
+            hint = resolveIfValid(e, fetch ? remote : null);
         }
         return hint;
     }
@@ -270,22 +297,25 @@ final class FileBody {
     }
 
     /**
-     * The remote body a file is resolved by, as {@link RemoteFiles} takes it (an upload key or a sourceUrl), or
-     * null when it has none, or more bodies than one. A file object kept as sent only for its contentEncoding still
-     * names its one remote body, and is resolved as before.
+     * The remote body a file is resolved by, as {@link RemoteFiles} takes it (an upload key, a sourceUrl or a
+     * digest), or null when it has none, or more bodies than one. A file object kept as sent only for its
+     * contentEncoding still names its one remote body, and is resolved as before.
      */
     static FileInput remoteInput(FileInput f) {
         return switch (f.source()) {
             case FileSource.UploadKey upload -> f;
             case FileSource.SourceUrl source -> f;
+            case FileSource.StoredBlob digest -> f;
             case FileSource.Malformed sent when sent.content() == null && sent.decoded() == null -> {
                 boolean source = FileSource.present(sent.sourceUrl());
                 boolean upload = FileSource.present(sent.uploadKey());
-                if (source == upload) {
+                boolean digest = FileSource.present(sent.sha256());
+                if ((source ? 1 : 0) + (upload ? 1 : 0) + (digest ? 1 : 0) != 1) {
                     yield null;
                 }
-                yield new FileInput(f.path(), f.contentType(), source ? new FileSource.SourceUrl(sent.sourceUrl())
-                        : new FileSource.UploadKey(sent.uploadKey()));
+                FileSource one = source ? new FileSource.SourceUrl(sent.sourceUrl())
+                        : upload ? new FileSource.UploadKey(sent.uploadKey()) : new FileSource.StoredBlob(sent.sha256());
+                yield new FileInput(f.path(), f.contentType(), one);
             }
             default -> null;
         };

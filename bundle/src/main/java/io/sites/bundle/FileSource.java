@@ -4,29 +4,31 @@ import java.util.Objects;
 
 /**
  * Where one file's bytes come from, as an entry point hands it to the {@link BundleReader}: bytes it already holds,
- * text, inline content still encoded, content decoded while the request was read, an upload slot or a sourceUrl.
+ * text, inline content still encoded, content decoded while the request was read, an upload slot, a sourceUrl or a
+ * stored blob named by its digest.
  * Each adapter maps its own wire format to one of these; the reader checks them all by the same rules.
  */
 public sealed interface FileSource {
 
     /**
-     * The source a file object of the interface names (content with its contentEncoding, sourceUrl or uploadKey;
-     * blank addresses count as absent), or {@link Malformed} as sent when it names none, several, or a
+     * The source a file object of the interface names (content with its contentEncoding, sourceUrl, uploadKey or
+     * sha256; blank addresses count as absent), or {@link Malformed} as sent when it names none, several, or a
      * contentEncoding the interface does not know. Base64 stays encoded, so invalid base64 is named by the reader.
      *
      * @param decoded the content when the adapter decoded it while reading the request (then {@code content} is
      *                null), or null
      */
     static FileSource asSent(String content, DecodedContent decoded, String contentEncoding, String sourceUrl,
-            String uploadKey) {
+            String uploadKey, String sha256) {
         boolean base64 = "base64".equals(contentEncoding);
         boolean encodingKnown = contentEncoding == null || base64 || "utf8".equals(contentEncoding);
         boolean inline = content != null || decoded != null;
         boolean source = present(sourceUrl);
         boolean upload = present(uploadKey);
-        int bodies = (inline ? 1 : 0) + (source ? 1 : 0) + (upload ? 1 : 0);
+        boolean digest = present(sha256);
+        int bodies = (inline ? 1 : 0) + (source ? 1 : 0) + (upload ? 1 : 0) + (digest ? 1 : 0);
         if (bodies != 1 || !encodingKnown) {
-            return new Malformed(content, decoded, contentEncoding, sourceUrl, uploadKey);
+            return new Malformed(content, decoded, contentEncoding, sourceUrl, uploadKey, sha256);
         }
         if (source) {
             return new SourceUrl(sourceUrl);
@@ -34,10 +36,19 @@ public sealed interface FileSource {
         if (upload) {
             return new UploadKey(uploadKey);
         }
+        if (digest) {
+            return new StoredBlob(sha256);
+        }
         if (decoded != null) {
             return new Decoded(decoded);
         }
         return base64 ? new Encoded(content) : new Text(content);
+    }
+
+    /** As {@link #asSent(String, DecodedContent, String, String, String, String)} without a digest. */
+    static FileSource asSent(String content, DecodedContent decoded, String contentEncoding, String sourceUrl,
+            String uploadKey) {
+        return asSent(content, decoded, contentEncoding, sourceUrl, uploadKey, null);
     }
 
     /** The interface treats a blank sourceUrl or uploadKey as absent. */
@@ -86,6 +97,17 @@ public sealed interface FileSource {
         }
     }
 
+    /**
+     * A blob already in the store, named by its SHA-256 as the client sent it: a file this account stored before
+     * (or one of the website's own versions holds). Resolved by {@link RemoteFiles} like an upload, but not counted
+     * as a remote file: nothing is fetched or uploaded for it.
+     */
+    record StoredBlob(String sha256) implements FileSource {
+        public StoredBlob {
+            Objects.requireNonNull(sha256, "sha256");
+        }
+    }
+
     /** A public https address the bytes are fetched from, straight into the blob store. */
     record SourceUrl(String url) implements FileSource {
         public SourceUrl {
@@ -101,6 +123,11 @@ public sealed interface FileSource {
      *                null)
      */
     record Malformed(String content, DecodedContent decoded, String contentEncoding, String sourceUrl,
-            String uploadKey) implements FileSource {
+            String uploadKey, String sha256) implements FileSource {
+
+        public Malformed(String content, DecodedContent decoded, String contentEncoding, String sourceUrl,
+                String uploadKey) {
+            this(content, decoded, contentEncoding, sourceUrl, uploadKey, null);
+        }
     }
 }

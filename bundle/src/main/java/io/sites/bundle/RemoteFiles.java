@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Resolves the bytes of files a client gives by {@code sourceUrl} or {@code uploadKey} instead of inline content.
+ * Resolves the bytes of files a client gives by {@code sourceUrl}, {@code uploadKey} or {@code sha256} instead of
+ * inline content.
  *
  * <p>{@link BundleReader} calls it only for files whose path is valid and that have exactly one body, and only when
- * the publish stays within {@link BundleLimits#remoteFiles()}. Problems the client can fix (address not allowed,
+ * the publish stays within {@link BundleLimits#remoteFiles()} (a digest, never fetched, is resolved regardless and not
+ * counted). Problems the client can fix (address not allowed,
  * unknown upload key, fetch failed, too large) are answered as {@link Rejected} with a violation naming
  * {@code file.path()}; exceptions are treated as server faults and propagate.
  */
@@ -21,8 +23,8 @@ public interface RemoteFiles {
 
     /**
      * @param path the normalised path the file will be served at
-     * @param file the file as the client sent it, its source a {@link FileSource.UploadKey} or a
-     *             {@link FileSource.SourceUrl}
+     * @param file the file as the client sent it, its source a {@link FileSource.UploadKey}, a
+     *             {@link FileSource.SourceUrl} or a {@link FileSource.StoredBlob}
      */
     Resolved resolve(String path, FileInput file);
 
@@ -81,12 +83,16 @@ public interface RemoteFiles {
     /** Until binary files land: every remote file is answered with {@code SOURCE_NOT_SUPPORTED}. */
     static RemoteFiles unsupported() {
         return (path, file) -> {
-            String field = file.source() instanceof FileSource.UploadKey ? "uploadKey" : "sourceUrl";
+            String field = switch (file.source()) {
+                case FileSource.UploadKey upload -> "uploadKey";
+                case FileSource.StoredBlob digest -> "sha256";
+                default -> "sourceUrl";
+            };
             return new Rejected(Violation.of(
                     ViolationCode.SOURCE_NOT_SUPPORTED,
                     file.path(),
                     "File " + Text.quote(file.path()) + " is given by " + field
-                            + ", but files given by sourceUrl or uploadKey are not supported yet.",
+                            + ", but files given by sourceUrl, uploadKey or sha256 are not supported yet.",
                     "Send the file inline instead: put its bytes base64-encoded in content, set contentEncoding to "
                             + "\"base64\" and remove " + field + ". Text files (HTML, CSS, JS, SVG) can be sent as "
                             + "plain UTF-8 text in content."));

@@ -79,7 +79,7 @@ final class BundleFixtures {
         for (int i = 0; i < files.size(); i++) {
             PublishFile f = files.get(i);
             inputs.add(f == null ? null : new FileInput(f.path(), f.contentType(), FileSource.asSent(f.content(),
-                    decoded.get(i), f.contentEncoding(), f.sourceUrl(), f.uploadKey())));
+                    decoded.get(i), f.contentEncoding(), f.sourceUrl(), f.uploadKey(), f.sha256())));
         }
         return inputs;
     }

@@ -90,7 +90,7 @@ class BundleReaderTest {
                     "INVALID_FILE");
 
             assertThat(v.path()).isEqualTo("a.txt");
-            assertThat(v.message()).contains("a.txt").contains("exactly one of content, sourceUrl or uploadKey");
+            assertThat(v.message()).contains("a.txt").contains("exactly one of content, sourceUrl, uploadKey or sha256");
             assertThat(v.detail()).contains("contentEncoding \"base64\"");
         }
 

@@ -17,6 +17,7 @@ public enum ErrorCode {
     SLUG_TAKEN(409, "The requested slug is held by another website."),
     UPLOAD_USED(409, "An upload PUT to a slot that a publish already used."),
     VERSION_NOT_READY(409, "A promote named a version whose job is not ready (none is today: all are stored ready)."),
+    VERSION_CONFLICT(409, "ifCurrentVersion named a version that is no longer (or not yet) the live one."),
     IDEMPOTENCY_IN_PROGRESS(409, "A request with the same Idempotency-Key is still running; retry after Retry-After."),
     UPLOAD_EXPIRED(410, "An upload PUT to a slot after it expired."),
     PAYLOAD_TOO_LARGE(413, "The request body is over the request limit or the body budget."),

@@ -3,7 +3,10 @@ package io.sites.api;
 import java.util.List;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
-/** Adds a version to a website; the aggregate numbers it. Its blobs are already stored. */
+/**
+ * Adds a version to a website; the aggregate numbers it. Its blobs are already stored. With
+ * {@code ifCurrentVersion} the aggregate refuses it unless that version is live, in the same decision.
+ */
 public record PublishVersionCommand(
         @TargetAggregateIdentifier WebsiteId websiteId,
         AccountId publishedBy,
@@ -12,12 +15,19 @@ public record PublishVersionCommand(
         boolean promote,
         List<ManifestEntry> files,
         List<Warning> warnings,
-        Actor actor) {
+        Actor actor,
+        Integer ifCurrentVersion) {
 
     public PublishVersionCommand {
         Actor.requireAccount(actor, publishedBy);
         files = List.copyOf(files);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** Without a condition on the live version. */
+    public PublishVersionCommand(WebsiteId websiteId, AccountId publishedBy, JobId jobId, String message,
+            boolean promote, List<ManifestEntry> files, List<Warning> warnings, Actor actor) {
+        this(websiteId, publishedBy, jobId, message, promote, files, warnings, actor, null);
     }
 
     /** The old shape: no warnings, and an account whose door is not recorded (tests, fixtures). */

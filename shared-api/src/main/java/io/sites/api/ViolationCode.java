@@ -7,7 +7,7 @@ package io.sites.api;
  */
 public enum ViolationCode {
     // Bundle rules, per file (their order of report within a file is the bundle's Codes.rank).
-    INVALID_FILE("Not exactly one of content, sourceUrl and uploadKey."),
+    INVALID_FILE("Not exactly one of content, sourceUrl, uploadKey and sha256, or a sha256 that is no digest."),
     INVALID_ENCODING("The content is not valid UTF-8 or base64 as declared."),
     SOURCE_NOT_SUPPORTED("A sourceUrl or uploadKey given to a reader that resolves none."),
     INVALID_PATH("The path is not a publishable relative path."),
@@ -22,6 +22,9 @@ public enum ViolationCode {
     BUNDLE_TOO_LARGE("All files together are above the bundle limit."),
     TOO_MANY_PAGES("More HTML pages than a bundle may have."),
     MISSING_INDEX("No index.html at the root."),
+    // sha256 files and edits against a base version.
+    UNKNOWN_DIGEST("No blob this account stored (or of this website's versions) has the sha256."),
+    UNKNOWN_DELETE_PATH("deletePaths names a path the base version does not have."),
     // uploadKey files.
     UPLOAD_UNKNOWN("No upload slot of this account has the key."),
     UPLOAD_EXPIRED("The upload slot expired."),

@@ -42,8 +42,8 @@ final class WebsiteTools {
             relative paths (href="assets/style.css"). contentType is inferred from the extension; text/html and \
             image/svg+xml are accepted only on .html and .svg paths. \
             Each file gives exactly one body: content (UTF-8 text, or base64 with contentEncoding "base64"), \
-            sourceUrl (a public https URL the service downloads) or uploadKey (from create_upload, after the bytes \
-            were PUT); at most %d files per publish may use sourceUrl or uploadKey, and sourceUrl fetches are \
+            sourceUrl (a public https URL the service downloads), uploadKey (from create_upload, after the bytes \
+            were PUT) or sha256 (a file this account already published or uploaded); at most %d files per publish may use sourceUrl or uploadKey, and sourceUrl fetches are \
             limited to %d an hour per account. Prefer sourceUrl or create_upload over base64 for images, video, \
             fonts and PDFs.""";
 
@@ -54,7 +54,9 @@ final class WebsiteTools {
             Workflow: 1) suggest_slug with the site's name to get an available slug. 2) publish_website with name, \
             category, that slug and the complete bundle (index.html required): it creates the website, publishes \
             version 1 and returns websiteId and the live pageUrl. 3) For every later change, publish_version with the \
-            websiteId and the complete new bundle (a full replacement, not a diff: include every file again); \
+            websiteId and the complete new bundle (a full replacement: include every file again), or baseVersion \
+            with only the changed files and deletePaths (the rest carries over); ifCurrentVersion refuses the \
+            publish with VERSION_CONFLICT if someone else published meanwhile; \
             promote false stores the version without serving it (preview it at the previewUrl that get_website or \
             list_versions shows) and a later publish_version with promote true makes a version live. \
             Binary files: call create_upload with their paths and sizes, PUT the bytes to each putUrl (Content-Type \
@@ -87,7 +89,9 @@ final class WebsiteTools {
             "/$defs/PublishFile/properties/sourceUrl", "A public https URL the service downloads this file from "
                     + "(no private or loopback addresses, at most 3 redirects, " + limits.fileSize() + ").",
             "/$defs/PublishFile/properties/uploadKey", "The uploadKey of a create_upload slot for this same path, "
-                    + "after its bytes were PUT to the slot's putUrl. Slots expire 1 hour after create_upload.");
+                    + "after its bytes were PUT to the slot's putUrl. Slots expire 1 hour after create_upload.",
+            "/$defs/PublishFile/properties/sha256", "SHA-256 (64 lowercase hex) of a file this account already "
+                    + "published or uploaded, sent instead of its bytes. Unknown ones: UNKNOWN_DIGEST per path.");
     }
 
     private final ApiOperations operations;

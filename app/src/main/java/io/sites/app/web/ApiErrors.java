@@ -8,6 +8,7 @@ import io.sites.command.limits.WebsiteLimitReachedException;
 import io.sites.command.remote.UploadRefusedException;
 import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.SlugTakenException;
+import io.sites.command.website.VersionConflictException;
 import io.sites.command.website.VersionNotFoundException;
 import io.sites.command.website.VersionNotReadyException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -74,6 +75,7 @@ public final class ApiErrors {
             case WebsiteNotFoundException notFound -> notFound(notFound);
             case VersionNotFoundException notFound -> notFound(notFound);
             case VersionNotReadyException notReady -> new Failure(ErrorCode.VERSION_NOT_READY, notReady.getMessage());
+            case VersionConflictException conflict -> new Failure(ErrorCode.VERSION_CONFLICT, conflict.getMessage());
             case NotFoundException notFound -> notFound(notFound);
             case BadRequestException bad -> new Failure(ErrorCode.BAD_REQUEST, ErrorBody.of(ErrorCode.BAD_REQUEST,
                     bad.getMessage(), Map.of(bad.parameter(), bad.getMessage()), null));

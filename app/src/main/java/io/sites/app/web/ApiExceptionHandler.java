@@ -8,6 +8,7 @@ import io.sites.command.limits.WebsiteLimitReachedException;
 import io.sites.command.remote.UploadRefusedException;
 import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.SlugTakenException;
+import io.sites.command.website.VersionConflictException;
 import io.sites.command.website.VersionNotFoundException;
 import io.sites.command.website.VersionNotReadyException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -34,7 +35,8 @@ class ApiExceptionHandler {
     @ExceptionHandler({RequestInvalidException.class, RateLimitedException.class, UploadRefusedException.class,
             WebsiteLimitReachedException.class, SlugTakenException.class, NotOwnerException.class,
             WebsiteNotFoundException.class, VersionNotFoundException.class, VersionNotReadyException.class,
-            NotFoundException.class, BadRequestException.class, PayloadTooLargeException.class,
+            VersionConflictException.class, NotFoundException.class, BadRequestException.class,
+            PayloadTooLargeException.class,
             Exception.class})
     ResponseEntity<ErrorBody> operationFailed(Exception e) {
         ApiErrors.Failure failure = ApiErrors.of(e);

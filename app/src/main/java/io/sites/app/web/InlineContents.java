@@ -85,7 +85,7 @@ class InlineContents {
             if (file != null && isSlice(file.content())) {
                 decoded.put(i, decode(body, offset(file.content()), "base64".equals(file.contentEncoding())));
                 file = new PublishFile(file.path(), null, file.contentEncoding(), file.contentType(),
-                        file.sourceUrl(), file.uploadKey());
+                        file.sourceUrl(), file.uploadKey(), file.sha256());
             }
             bound.add(file);
         }
@@ -216,7 +216,8 @@ class InlineContents {
         return (T) switch (request) {
             case PublishWebsiteRequest w -> new PublishWebsiteRequest(w.name(), w.category(), w.description(),
                     w.slug(), files);
-            case PublishVersionRequest v -> new PublishVersionRequest(files, v.message(), v.promote());
+            case PublishVersionRequest v -> new PublishVersionRequest(files, v.message(), v.promote(), v.baseVersion(),
+                    v.deletePaths(), v.ifCurrentVersion());
             default -> request;
         };
     }

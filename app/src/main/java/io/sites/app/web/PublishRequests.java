@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * The interface's publish bodies (REST and MCP share them) as PublishService's input: each file object becomes the
- * one source its body names. A file object the interface refuses (no body, several, an unknown contentEncoding)
+ * one source its body names (content, sourceUrl, uploadKey or sha256). A file object the interface refuses (no body, several, an unknown contentEncoding)
  * stays as sent, so that the bundle reader words its violation exactly as before; base64 stays encoded until the
  * reader decodes it, so that invalid base64 is named there with its position.
  */
@@ -27,10 +27,11 @@ final class PublishRequests {
                 files(request.files(), decoded));
     }
 
-    /** As {@link #website}; an omitted promote is true. */
+    /** As {@link #website}; an omitted promote is true. With baseVersion the files are the changes to it. */
     static NewVersion version(PublishVersionRequest request, Map<Integer, DecodedContent> decoded) {
         return new NewVersion(files(request.files(), decoded), request.message(),
-                request.promote() == null || request.promote());
+                request.promote() == null || request.promote(), request.baseVersion(), request.deletePaths(),
+                request.ifCurrentVersion());
     }
 
     private static List<FileInput> files(List<PublishFile> files, Map<Integer, DecodedContent> decoded) {
@@ -42,7 +43,7 @@ final class PublishRequests {
             PublishFile file = files.get(i);
             inputs.add(file == null ? null
                     : new FileInput(file.path(), file.contentType(), FileSource.asSent(file.content(),
-                            decoded.get(i), file.contentEncoding(), file.sourceUrl(), file.uploadKey())));
+                            decoded.get(i), file.contentEncoding(), file.sourceUrl(), file.uploadKey(), file.sha256())));
         }
         return inputs;
     }

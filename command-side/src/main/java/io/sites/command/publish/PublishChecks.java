@@ -2,13 +2,20 @@ package io.sites.command.publish;
 
 import io.sites.api.AccountId;
 import io.sites.api.Category;
+import io.sites.api.ManifestEntry;
 import io.sites.api.MayPublishCommand;
+import io.sites.api.Violation;
+import io.sites.api.ViolationCode;
 import io.sites.api.Slug;
 import io.sites.api.WebsiteId;
 import io.sites.bundle.Bundle;
 import io.sites.bundle.BundleInvalidException;
 import io.sites.bundle.BundleReader;
 import io.sites.bundle.FileInput;
+import io.sites.bundle.FileSource;
+import io.sites.bundle.rules.PathRules;
+import io.sites.api.blob.BlobStore;
+import io.sites.command.remote.AccountBlobs;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
 import io.sites.command.remote.PublishRemoteFiles;
@@ -16,10 +23,14 @@ import io.sites.command.remote.SourceFetches;
 import io.sites.command.remote.Uploads;
 import io.sites.command.website.SlugClaims;
 import io.sites.command.website.SlugTakenException;
+import io.sites.command.website.VersionNotFoundException;
 import io.sites.command.website.WebsiteNotFoundException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.springframework.stereotype.Component;
@@ -43,9 +54,16 @@ class PublishChecks {
     private final Uploads uploads;
     private final SourceFetches fetches;
     private final CommandGateway commands;
+    private final AccountBlobs accountBlobs;
+    private final WebsiteManifests manifests;
+    private final BlobStore blobs;
 
     PublishChecks(BundleReader bundles, SlugClaims slugs, WebsiteLimit websiteLimit, Uploads uploads,
-            SourceFetches fetches, CommandGateway commands) {
+            SourceFetches fetches, CommandGateway commands, AccountBlobs accountBlobs, WebsiteManifests manifests,
+            BlobStore blobs) {
+        this.accountBlobs = accountBlobs;
+        this.manifests = manifests;
+        this.blobs = blobs;
         this.bundles = bundles;
         this.slugs = slugs;
         this.websiteLimit = websiteLimit;
@@ -75,7 +93,7 @@ class PublishChecks {
         if (request.slug() != null) {
             Slug.problem(request.slug()).ifPresent(problem -> fields.put("slug", problem));
         }
-        Read read = read(owner, fields, request.files(), dryRun);
+        Read read = read(owner, fields, request.files(), List.of(), Map.of(), dryRun);
         if (read.bundle() == null) {
             return new CheckedWebsite(read.check(), null, null, null);
         }
@@ -93,10 +111,13 @@ class PublishChecks {
         if (!WebsiteId.isWellFormed(websiteId)) {
             throw new WebsiteNotFoundException(websiteId);
         }
-        if (dryRun) {
+        WebsiteId id = new WebsiteId(websiteId);
+        boolean history = request.baseVersion() != null
+                || request.files().stream().anyMatch(f -> f != null && f.source() instanceof FileSource.StoredBlob);
+        if (dryRun || history) {
             // A publish learns this from its command, after the bundle; a dry run asks first, so that a website
-            // the caller cannot see is a 404 (not a bundle problem) and costs no fetch.
-            WebsiteId id = new WebsiteId(websiteId);
+            // the caller cannot see is a 404 (not a bundle problem) and costs no fetch. So does a publish that
+            // reads the website's history: a stranger learns nothing of it.
             try {
                 commands.sendAndWait(new MayPublishCommand(id, caller));
             } catch (AggregateNotFoundException missing) {
@@ -105,31 +126,101 @@ class PublishChecks {
         }
         Map<String, String> fields = new LinkedHashMap<>();
         checkLength(fields, "message", request.message(), MESSAGE_MAX);
-        return read(caller, fields, request.files(), dryRun);
+        Map<Integer, List<ManifestEntry>> versions = history ? manifests.of(id) : Map.of();
+        List<FileInput> files = request.files();
+        List<Violation> edits = new ArrayList<>();
+        if (request.baseVersion() != null) {
+            List<ManifestEntry> base = versions.get(request.baseVersion());
+            if (base == null) {
+                throw new VersionNotFoundException(id, request.baseVersion());
+            }
+            files = edited(base, request, edits, fields);
+        } else if (!request.deletePaths().isEmpty()) {
+            fields.put("deletePaths", "Only with baseVersion: name the version whose files the others carry over.");
+        }
+        return read(caller, fields, files, edits, WebsiteManifests.blobs(versions), dryRun);
+    }
+
+    /**
+     * The bundle of an edit: the files sent, then every file of the base that is neither replaced nor deleted, by
+     * its digest and with its content type, so the whole is read and checked as any bundle is.
+     */
+    private static List<FileInput> edited(List<ManifestEntry> base, NewVersion request, List<Violation> edits,
+            Map<String, String> fields) {
+        Set<String> sent = new HashSet<>();
+        request.files().forEach(f -> {
+            if (f != null && f.path() != null) {
+                sent.add(normalized(f.path()));
+            }
+        });
+        Set<String> basePaths = new HashSet<>();
+        base.forEach(f -> basePaths.add(f.path()));
+        Set<String> deleted = new HashSet<>();
+        for (String path : request.deletePaths()) {
+            String p = path == null ? null : normalized(path);
+            if (p == null || !basePaths.contains(p)) {
+                edits.add(Violation.of(ViolationCode.UNKNOWN_DELETE_PATH, path,
+                        "deletePaths names " + (path == null ? "null" : "\"" + path + "\"") + ", which version "
+                                + request.baseVersion() + " does not have.",
+                        "Remove it from deletePaths, or spell it as the version's files list it."));
+            } else if (sent.contains(p)) {
+                fields.put("deletePaths", "\"" + path + "\" is also in files: either replace it or delete it.");
+            } else {
+                deleted.add(p);
+            }
+        }
+        List<FileInput> files = new ArrayList<>(request.files());
+        for (ManifestEntry f : base) {
+            if (!sent.contains(f.path()) && !deleted.contains(f.path())) {
+                files.add(new FileInput(f.path(), f.contentType(), new FileSource.StoredBlob(f.sha256())));
+            }
+        }
+        return files;
+    }
+
+    private static String normalized(String path) {
+        PathRules.Checked checked = PathRules.check(path);
+        return checked.normalized() != null ? checked.normalized() : path;
     }
 
     /** The bundle read and its verdict; {@code bundle} is null only for a dry run's refused bundle. */
     record Read(BundleCheck check, Bundle bundle) {
     }
 
-    private Read read(AccountId caller, Map<String, String> fields, List<FileInput> files, boolean dryRun) {
+    /**
+     * @param edits       violations of an edit's own (deletePaths), reported before the bundle's
+     * @param websiteBlobs the blobs of the website's versions, which its publishes may name by digest
+     */
+    private Read read(AccountId caller, Map<String, String> fields, List<FileInput> files, List<Violation> edits,
+            Map<String, Long> websiteBlobs, boolean dryRun) {
         if (files.isEmpty()) {
             fields.put("files", "Required: at least one file, and index.html among them.");
-            throw new RequestInvalidException(fields, List.of());
+            throw new RequestInvalidException(fields, edits);
         }
-        try (PublishRemoteFiles remote = PublishRemoteFiles.open(caller, uploads, fetches, dryRun)) {
-            Bundle bundle = bundles.read(files, remote);
+        PublishRemoteFiles.Digests digests = new PublishRemoteFiles.Digests(accountBlobs, websiteBlobs, blobs);
+        Bundle bundle = null;
+        BundleInvalidException refused = null;
+        try (PublishRemoteFiles remote = PublishRemoteFiles.open(caller, uploads, fetches, digests, dryRun)) {
+            bundle = bundles.read(files, remote);
+        } catch (BundleInvalidException invalid) {
+            refused = invalid;
+        }
+        if (refused == null && edits.isEmpty()) {
             if (!fields.isEmpty()) {
                 throw new RequestInvalidException(fields, List.of());
             }
             return new Read(BundleCheck.valid(bundle.warnings(), bundle.files().size(), bundle.totalBytes()), bundle);
-        } catch (BundleInvalidException invalid) {
-            if (!dryRun || !fields.isEmpty()) {
-                throw new RequestInvalidException(fields, invalid.violations(), invalid.warnings());
-            }
-            return new Read(BundleCheck.invalid(invalid.violations(), invalid.warnings(), files.size(),
-                    invalid.bytes()), null);
         }
+        List<Violation> violations = new ArrayList<>(edits);
+        if (refused != null) {
+            violations.addAll(refused.violations());
+        }
+        var warnings = refused != null ? refused.warnings() : bundle.warnings();
+        long bytes = refused != null ? refused.bytes() : bundle.totalBytes();
+        if (!dryRun || !fields.isEmpty()) {
+            throw new RequestInvalidException(fields, violations, warnings);
+        }
+        return new Read(BundleCheck.invalid(violations, warnings, files.size(), bytes), null);
     }
 
     private static void checkLength(Map<String, String> fields, String field, String value, int max) {

@@ -16,6 +16,7 @@ import io.sites.bundle.BundleFile;
 import io.sites.bundle.FileInput;
 import io.sites.bundle.FileSource;
 import io.sites.command.limits.PublishRateLimit;
+import io.sites.command.remote.AccountBlobs;
 import io.sites.command.remote.Uploads;
 import io.sites.command.website.SlugClaims;
 import io.sites.command.website.SlugTakenException;
@@ -56,9 +57,11 @@ public class PublishService {
     private final ReadModels readModels;
     private final PublishRateLimit rateLimit;
     private final Uploads uploads;
+    private final AccountBlobs accountBlobs;
 
     PublishService(CommandGateway commands, PublishChecks checks, BlobStore blobs, SlugClaims slugs,
-            ReadModels readModels, PublishRateLimit rateLimit, Uploads uploads) {
+            ReadModels readModels, PublishRateLimit rateLimit, Uploads uploads, AccountBlobs accountBlobs) {
+        this.accountBlobs = accountBlobs;
         this.commands = commands;
         this.checks = checks;
         this.blobs = blobs;
@@ -98,7 +101,7 @@ public class PublishService {
 
     private PublishedWebsite createWebsite(Actor actor, NewWebsite request, Bundle bundle, String name,
             Category category, JobId jobId) {
-        List<ManifestEntry> manifest = store(bundle);
+        List<ManifestEntry> manifest = store(actor.accountId(), bundle);
         WebsiteId websiteId = WebsiteId.generate();
         String description = request.description() == null || request.description().isBlank() ? null
                 : request.description();
@@ -120,7 +123,10 @@ public class PublishService {
         }
     }
 
-    /** createWebsiteVersion: a complete replacement bundle, live when this returns unless not promoted. */
+    /**
+     * createWebsiteVersion: a complete replacement bundle, or the changes to a base version, live when this returns
+     * unless not promoted.
+     */
     public PublishedVersion publishVersion(Actor actor, String websiteId, NewVersion request) {
         AccountId caller = actor.accountId();
         Bundle bundle = checks.version(caller, websiteId, request, false).bundle();
@@ -148,12 +154,12 @@ public class PublishService {
 
     private PublishedVersion publishVersion(Actor actor, String websiteId, NewVersion request, Bundle bundle,
             JobId jobId) {
-        List<ManifestEntry> manifest = store(bundle);
+        List<ManifestEntry> manifest = store(actor.accountId(), bundle);
         boolean promote = request.promote();
         String message = request.message() == null || request.message().isBlank() ? null : request.message();
         WebsiteId id = new WebsiteId(websiteId);
         PublishVersionCommand command = new PublishVersionCommand(id, actor.accountId(), jobId, message, promote,
-                manifest, bundle.warnings(), actor);
+                manifest, bundle.warnings(), actor, request.ifCurrentVersion());
         for (int attempt = 1; ; attempt++) {
             try {
                 PublishVersionCommand.Outcome outcome = commands.sendAndWait(command);
@@ -194,8 +200,11 @@ public class PublishService {
         return claims;
     }
 
-    /** Writes every file's bytes, in parallel but bounded, before any event can refer to them. */
-    private List<ManifestEntry> store(Bundle bundle) {
+    /**
+     * Writes every file's bytes, in parallel but bounded, before any event can refer to them; then the account
+     * that published them may name them by digest.
+     */
+    private List<ManifestEntry> store(AccountId publisher, Bundle bundle) {
         List<BundleFile> files = bundle.files();
         Semaphore permits = new Semaphore(PARALLEL_BLOB_WRITES);
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -224,6 +233,7 @@ public class PublishService {
                 manifest.add(new ManifestEntry(files.get(i).path(), files.get(i).contentType(), ref.size(),
                         ref.sha256()));
             }
+            accountBlobs.record(publisher, manifest.stream().map(f -> new BlobRef(f.sha256(), f.size())).toList());
             return manifest;
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();

@@ -53,13 +53,16 @@ public class Uploads {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final JdbcTemplate jdbc;
+    private final AccountBlobs accountBlobs;
     private final Clock clock;
     private final BundleReader bundles;
     private final BundleLimits limits;
     private final BlobStore blobs;
 
-    Uploads(JdbcTemplate jdbc, Clock clock, BundleReader bundles, BundleLimits limits, BlobStore blobs) {
+    Uploads(JdbcTemplate jdbc, Clock clock, BundleReader bundles, BundleLimits limits, BlobStore blobs,
+            AccountBlobs accountBlobs) {
         this.jdbc = jdbc;
+        this.accountBlobs = accountBlobs;
         this.clock = clock;
         this.bundles = bundles;
         this.limits = limits;
@@ -179,6 +182,8 @@ public class Uploads {
             throw new UploadRefusedException(UploadRefusedException.Reason.USED,
                     "This upload slot was used by a publish while the bytes arrived; allocate a new one.");
         }
+        // From now on the account may name these bytes by their digest, as it may name a published file's.
+        accountBlobs.record(new AccountId(slot.account), List.of(blob));
         return new Received(slot.key, slot.path, blob);
     }
 

@@ -77,6 +77,10 @@ class Website {
             // Strangers learn nothing: the same answer as for a website that does not exist.
             throw new WebsiteNotFoundException(command.websiteId());
         }
+        if (command.ifCurrentVersion() != null && command.ifCurrentVersion() != currentVersion) {
+            // Decided here, under the aggregate's lock, so two editors cannot both pass the check.
+            throw new VersionConflictException(websiteId, command.ifCurrentVersion(), currentVersion);
+        }
         int version = lastVersion + 1;
         apply(new VersionPublished(websiteId, command.jobId(), version, VersionKind.REFINEMENT, command.message(),
                 command.promote(), command.publishedBy(), command.files(), command.warnings(), command.actor()));

@@ -110,6 +110,20 @@ class WebsiteTest {
     }
 
     @Test
+    void ifCurrentVersionPublishesOnlyWhileThatVersionIsLive() {
+        fixture.given(created(), published(1, "job_1", true), published(2, "job_2", true))
+                .when(new PublishVersionCommand(WEBSITE, OWNER, new JobId("job_3"), null, true, V2, List.of(),
+                        io.sites.api.Actor.unrecorded(OWNER), 2))
+                .expectResultMessagePayload(new PublishVersionCommand.Outcome(3, "shop"));
+        fixture.given(created(), published(1, "job_1", true), published(2, "job_2", true))
+                .when(new PublishVersionCommand(WEBSITE, OWNER, new JobId("job_3"), null, true, V2, List.of(),
+                        io.sites.api.Actor.unrecorded(OWNER), 1))
+                .expectException(VersionConflictException.class)
+                .expectExceptionMessage(org.hamcrest.Matchers.containsString("version 2 live, not version 1"))
+                .expectNoEvents();
+    }
+
+    @Test
     void aStrangerCannotPublishAndLearnsNothing() {
         fixture.given(created(), published(1, "job_1", true))
                 .when(new PublishVersionCommand(WEBSITE, STRANGER, new JobId("job_2"), null, true, V2))

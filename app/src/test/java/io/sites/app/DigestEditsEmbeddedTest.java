@@ -1,0 +1,4 @@
+package io.sites.app;
+
+class DigestEditsEmbeddedTest extends EmbeddedAppTest implements DigestEditsContract {
+}

@@ -1,0 +1,4 @@
+package io.sites.app;
+
+class DigestEditsPostgresTest extends PostgresAppTest implements DigestEditsContract {
+}

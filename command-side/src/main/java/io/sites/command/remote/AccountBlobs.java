@@ -1,0 +1,44 @@
+package io.sites.command.remote;
+
+import io.sites.api.AccountId;
+import io.sites.api.blob.BlobRef;
+import java.util.Collection;
+import java.util.Optional;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Which blobs each account has stored (table {@code account_blob}): the command side's own record of the digests a
+ * publish of that account may name instead of sending the bytes. Written only after the bytes are in the blob
+ * store, so a row always names a blob that exists; another account's blobs are never consulted.
+ */
+@Component
+public class AccountBlobs {
+    private static final String INSERT = "insert into account_blob (account_id, sha256, size) select ?, ?, ?"
+            + " where not exists (select 1 from account_blob where account_id = ? and sha256 = ?)";
+
+    private final JdbcTemplate jdbc;
+
+    AccountBlobs(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Records that {@code account} stored these blobs; ones it had already are left as they are. */
+    public void record(AccountId account, Collection<BlobRef> blobs) {
+        for (BlobRef blob : blobs.stream().distinct().toList()) {
+            try {
+                jdbc.update(INSERT, account.value(), blob.sha256(), blob.size(), account.value(), blob.sha256());
+            } catch (DuplicateKeyException raced) {
+                // Another publish of the same account recorded it first: the row is there, which is all we want.
+            }
+        }
+    }
+
+    /** The blob with this digest, if {@code account} has stored it. */
+    public Optional<BlobRef> find(AccountId account, String sha256) {
+        return jdbc.query("select size from account_blob where account_id = ? and sha256 = ?",
+                rs -> rs.next() ? Optional.of(new BlobRef(sha256, rs.getLong(1))) : Optional.<BlobRef>empty(),
+                account.value(), sha256);
+    }
+}
