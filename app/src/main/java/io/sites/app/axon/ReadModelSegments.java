@@ -62,10 +62,17 @@ class ReadModelSegments implements SmartLifecycle {
 
     private void beat() {
         try {
+            // Only a replica whose processor runs takes a share: one stopped (a replay, an error backing off) lets
+            // its heartbeat age, or the others would keep releasing segments to it that it never claims.
+            Optional<StreamingEventProcessor> working = processor()
+                    .filter(processor -> processor.isRunning() && !processor.isError());
+            if (working.isEmpty()) {
+                return;
+            }
             if (!row.beat()) {
                 row.write(-1, "", true);
             }
-            processor().ifPresent(this::balance);
+            balance(working.get());
         } catch (RuntimeException failed) {
             log.warn("API replica {} could not write its heartbeat or balance the read model", row.instance(),
                     failed);
