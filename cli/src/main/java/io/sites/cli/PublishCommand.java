@@ -191,7 +191,8 @@ final class PublishCommand implements Callable<Integer> {
         text.append(result.path("isCurrent").asBoolean(true) ? "Published version " : "Stored version (not live) ")
                 .append(result.path("version").asInt()).append(": ").append(result.path("pageUrl").asString())
                 .append(System.lineSeparator()).append("Sent ").append(filesSent).append(" of ").append(files)
-                .append(" files (").append(Bytes.human(bytesSent)).append("); the others were unchanged.");
+                .append(" files (").append(Bytes.human(bytesSent)).append(")")
+                .append(filesSent < files ? "; the service had the other " + (files - filesSent) + " already." : ".");
         sites.print(result, text.toString());
         if (!sites.json) {
             Violations.print(result.path("warnings"), sites.invocation.err(), "warning: ");

@@ -46,6 +46,15 @@ public final class Sites {
         System.exit(run(Invocation.ofProcess(), args));
     }
 
+    /**
+     * Runs the command line inside this JVM, as a process would but without exiting: for tests and for embedding. No
+     * terminal is assumed, so there is no progress bar and no question.
+     */
+    public static int run(java.util.Map<String, String> env, java.io.PrintStream out, java.io.PrintStream err,
+            String... args) {
+        return run(new Invocation(env, out, err, false), args);
+    }
+
     /** One run of the command line with the given surroundings: its exit code (the process's, in main). */
     static int run(Invocation invocation, String... args) {
         Sites sites = new Sites(invocation);
