@@ -66,33 +66,30 @@ final class Folder {
         return root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
     }
 
+    // The whole file is read at once to hash it and tell text from binary; site files are at most 50 MB each.
     private static LocalFile describe(String path, Path file) throws IOException {
-        MessageDigest sha256 = sha256();
-        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        boolean text = true;
-        long size = 0;
-        // The whole file is decoded at once only to tell text from binary; site files are at most 50 MB each.
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readAllBytes();
         }
-        size = bytes.length;
-        sha256.update(bytes);
+        String sha256 = HexFormat.of().formatHex(sha256().digest(bytes));
+        return new LocalFile(path, file, bytes.length, sha256, text(bytes));
+    }
+
+    /** Valid UTF-8 without NUL bytes: sent inline as it is; anything else is binary. */
+    static boolean text(byte[] bytes) {
         for (byte b : bytes) {
             if (b == 0) {
-                text = false;
-                break;
+                return false;
             }
         }
-        if (text) {
-            try {
-                decoder.decode(ByteBuffer.wrap(bytes));
-            } catch (CharacterCodingException binary) {
-                text = false;
-            }
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+            return true;
+        } catch (CharacterCodingException binary) {
+            return false;
         }
-        return new LocalFile(path, file, size, HexFormat.of().formatHex(sha256.digest()), text);
     }
 
     private static MessageDigest sha256() {
