@@ -105,6 +105,14 @@ class ArchitectureTest {
             .should().beDeclaredInClassesThat().areNotPublic();
 
     @ArchTest
+    static final ArchRule commandLineIsAClientOnly = noClasses().that().resideInAPackage("io.sites.cli..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sites.api..", "io.sites.app..", "io.sites.bundle..",
+                    "io.sites.command..", "io.sites.query..", "io.sites.site..", "io.sites.blob..", "io.sites.limits..",
+                    "org.springframework..")
+            .because("the command line `sites` speaks to the service only through its published REST interface, "
+                    + "and runs on the JDK, picocli and Jackson alone");
+
+    @ArchTest
     static final ArchRule namesComeFromTheDomain = noClasses().should().haveSimpleNameEndingWith("Manager")
             .orShould().haveSimpleNameEndingWith("Helper").orShould().haveSimpleNameEndingWith("Util")
             .orShould().haveSimpleNameEndingWith("Utils");

@@ -1,0 +1,145 @@
+package io.sites.cli;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The service's REST interface over the JDK's HTTP client: JSON in and out, the bearer token on every call but the
+ * upload PUT (whose URL is its credential), and each kind of failure turned into its exit code here, once.
+ */
+final class Api {
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    // A publish of a large bundle takes a while on the server; the connection itself must come quickly.
+    private static final Duration CONNECT = Duration.ofSeconds(10);
+    private static final Duration REQUEST = Duration.ofMinutes(10);
+
+    /** One answer: its status and its JSON body (an empty object when there was none). */
+    record Response(int status, JsonNode body) {
+        boolean ok() {
+            return status / 100 == 2;
+        }
+
+        String errorCode() {
+            return body.path("error").path("code").asString("");
+        }
+    }
+
+    private final URI base;
+    private final String token;
+    private final HttpClient client;
+
+    Api(URI base, String token) {
+        this.base = base;
+        this.token = token;
+        this.client = HttpClient.newBuilder().connectTimeout(CONNECT).build();
+    }
+
+    URI base() {
+        return base;
+    }
+
+    /** A path of the API against its base, which may carry a prefix of its own (https://host/sites/). */
+    URI resolve(String path) {
+        String base = this.base.toString();
+        return URI.create((base.endsWith("/") ? base : base + "/") + (path.startsWith("/") ? path.substring(1) : path));
+    }
+
+    static String encode(String segment) {
+        return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** GET that must succeed. */
+    JsonNode get(String path) {
+        return require(send(authorized(path).GET()));
+    }
+
+    /** POST of a JSON body; the caller decides what a refusal means (a publish reads its violations). */
+    Response post(String path, Object body) {
+        return send(authorized(path).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))));
+    }
+
+    /** DELETE that must succeed. */
+    void delete(String path) {
+        require(send(authorized(path).DELETE()));
+    }
+
+    /** The bytes of a file to an upload slot's putUrl, without the token: the URL is the credential. */
+    void put(URI putUrl, String contentType, Path file) {
+        try {
+            require(send(HttpRequest.newBuilder(putUrl).timeout(REQUEST).header("Content-Type", contentType)
+                    .PUT(HttpRequest.BodyPublishers.ofFile(file))));
+        } catch (java.io.FileNotFoundException e) {
+            throw new Failure(Exit.USAGE, "The file " + file + " went away while publishing.");
+        }
+    }
+
+    /** The answer's body when it is a success; otherwise the failure its status means. */
+    static JsonNode require(Response response) {
+        if (response.ok()) {
+            return response.body();
+        }
+        throw refusal(response);
+    }
+
+    static Failure refusal(Response response) {
+        JsonNode error = response.body().path("error");
+        String message = error.path("message").asString("The service answered " + response.status() + ".");
+        if (response.status() == 401 || response.status() == 403) {
+            return new Failure(Exit.AUTH, message + " Log in again: sites login --token TOKEN (or set SITES_TOKEN).",
+                    response.body());
+        }
+        if (response.status() >= 500) {
+            return new Failure(Exit.NETWORK, message, response.body());
+        }
+        return new Failure(Exit.REFUSED, message, response.body());
+    }
+
+    private HttpRequest.Builder authorized(String path) {
+        if (token == null || token.isBlank()) {
+            throw new Failure(Exit.AUTH, "Not logged in: run sites login --token TOKEN, or pass --token or SITES_TOKEN.");
+        }
+        return HttpRequest.newBuilder(resolve(path)).timeout(REQUEST)
+                .header("Authorization", "Bearer " + token).header("Accept", "application/json");
+    }
+
+    private Response send(HttpRequest.Builder request) {
+        HttpRequest built = request.build();
+        HttpResponse<byte[]> response;
+        try {
+            response = client.send(built, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new Failure(Exit.NETWORK, "Could not reach the API at " + base + " (" + describe(e) + ").");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Failure(Exit.NETWORK, "Interrupted while talking to " + base + ".");
+        }
+        return new Response(response.statusCode(), parse(response.body()));
+    }
+
+    private static JsonNode parse(byte[] body) {
+        if (body.length == 0) {
+            return JSON.createObjectNode();
+        }
+        try {
+            return JSON.readTree(body);
+        } catch (JacksonException notJson) {
+            return JSON.createObjectNode();
+        }
+    }
+
+    private static String describe(IOException e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
+    }
+}

@@ -1,0 +1,29 @@
+package io.sites.cli;
+
+import java.io.PrintStream;
+import java.util.Map;
+
+/**
+ * What one run of the command line sees of its surroundings: the environment, the two streams and whether a person
+ * is watching (a terminal gets a progress bar and questions; a pipe gets plain lines). Tests pass their own.
+ */
+record Invocation(Map<String, String> env, PrintStream out, PrintStream err, boolean terminal) {
+
+    /** The real process: its environment and streams; a terminal when the JVM has a console on one. */
+    static Invocation ofProcess() {
+        return new Invocation(System.getenv(), System.out, System.err, interactive());
+    }
+
+    // Console.isTerminal() (JDK 22) tells a redirected console from a real one; on JDK 21 a console is a terminal.
+    private static boolean interactive() {
+        java.io.Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
+    }
+}

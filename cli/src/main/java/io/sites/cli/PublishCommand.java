@@ -1,0 +1,223 @@
+package io.sites.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code sites publish DIR}: publishes a folder as a new website or a new version of one, sending only what the
+ * service lacks. First every file goes by its SHA-256 (a manifest of digests); the service answers UNKNOWN_DIGEST
+ * for each file it has no bytes for (not this account's, not this website's), and the second request carries those
+ * files: text inline, binaries through upload slots (at most 20 a publish, the service's limit on remote files; the
+ * rest as base64). An unchanged file therefore costs 64 characters, and a republish with one edit sends one file.
+ */
+@Command(name = "publish", description = "Publish a folder: a new website, or a new version of --site.")
+final class PublishCommand implements Callable<Integer> {
+    // The service's limit on sourceUrl/uploadKey files in one publish (TOO_MANY_REMOTE_FILES above it).
+    private static final int UPLOAD_SLOTS_PER_PUBLISH = 20;
+
+    @ParentCommand
+    Sites sites;
+
+    @Parameters(paramLabel = "DIR", description = "The folder to publish; .sitesignore lists what to leave out.")
+    Path folder;
+
+    @Option(names = "--site", paramLabel = "SLUG|ID",
+            description = "The website to publish a version of; a slug that is not yours yet creates a website with it.")
+    String site;
+
+    @Option(names = "--name", description = "Display name of a new website (default: the folder's name).")
+    String name;
+
+    @Option(names = "--category", defaultValue = "other", description = "Category of a new website: real_estate, "
+            + "restaurant, service, portfolio, event, resume, other (default: ${DEFAULT-VALUE}).")
+    String category;
+
+    @Option(names = {"-m", "--message"}, description = "Changelog message of the version.")
+    String message;
+
+    @Option(names = "--no-promote", description = "Store the version without making it live.")
+    boolean noPromote;
+
+    @Option(names = "--dry-run", description = "Check everything, publish nothing.")
+    boolean dryRun;
+
+    private int filesSent;
+    private long bytesSent;
+
+    @Override
+    public Integer call() {
+        Api api = sites.api();
+        List<Folder.LocalFile> files = Folder.read(folder);
+        if (files.isEmpty()) {
+            throw new Failure(Exit.USAGE, "Nothing to publish: " + folder + " has no files (see its .sitesignore).");
+        }
+        String websiteId = site == null ? null : Websites.find(api, site).orElse(null);
+        if (websiteId == null && noPromote) {
+            throw new Failure(Exit.USAGE, "--no-promote needs an existing website (--site): a new one's first version "
+                    + "is always live.");
+        }
+        String path = (websiteId == null ? "v1/websites" : Websites.path(websiteId) + "/versions")
+                + (dryRun ? "?dryRun=true" : "");
+        Progress progress = new Progress(sites.invocation.err(), sites.invocation.terminal(), sites.json);
+        progress.line((dryRun ? "Checking " : "Publishing ") + files.size() + " files ("
+                + Bytes.human(files.stream().mapToLong(Folder.LocalFile::size).sum()) + ") from " + folder
+                + (websiteId == null ? " as a new website" : " to " + site));
+
+        Api.Response response = api.post(path, request(websiteId, files, Map.of()));
+        Set<String> unknown = unknownDigests(response);
+        if (!unknown.isEmpty()) {
+            List<Folder.LocalFile> missing = files.stream().filter(file -> unknown.contains(file.path())).toList();
+            progress.start(missing.size(), missing.stream().mapToLong(Folder.LocalFile::size).sum());
+            Map<String, ObjectNode> bodies = bodies(api, missing, progress);
+            response = api.post(path, request(websiteId, files, bodies));
+        }
+        return dryRun ? reportCheck(response) : report(response, files.size());
+    }
+
+    /** The request: each file by its body when given, else by its digest. */
+    private ObjectNode request(String websiteId, List<Folder.LocalFile> files, Map<String, ObjectNode> bodies) {
+        ObjectNode request = Api.JSON.createObjectNode();
+        if (websiteId == null) {
+            request.put("name", name != null ? name : folderName());
+            request.put("category", category);
+            if (site != null) {
+                request.put("slug", site);
+            }
+        } else if (noPromote) {
+            request.put("promote", false);
+        }
+        if (message != null) {
+            request.put("message", message);
+        }
+        ArrayNode array = request.putArray("files");
+        for (Folder.LocalFile file : files) {
+            ObjectNode body = bodies.get(file.path());
+            array.add(body != null ? body : Api.JSON.createObjectNode().put("path", file.path()).put("sha256", file.sha256()));
+        }
+        return request;
+    }
+
+    private String folderName() {
+        Path absolute = folder.toAbsolutePath().normalize();
+        return absolute.getFileName() == null ? "Website" : absolute.getFileName().toString();
+    }
+
+    /** The paths whose digest the service does not know, from a 422's violations or a dry run's. */
+    private static Set<String> unknownDigests(Api.Response response) {
+        JsonNode violations = response.body().has("error") ? response.body().path("error").path("violations")
+                : response.body().path("violations");
+        Set<String> paths = new LinkedHashSet<>();
+        for (JsonNode violation : violations) {
+            if ("UNKNOWN_DIGEST".equals(violation.path("code").asString()) && violation.has("path")) {
+                paths.add(violation.path("path").asString());
+            }
+        }
+        return paths;
+    }
+
+    /** The files the service lacks, with their bytes: text inline, binaries by upload slot while slots last. */
+    private Map<String, ObjectNode> bodies(Api api, List<Folder.LocalFile> missing, Progress progress) {
+        Map<String, ObjectNode> bodies = new HashMap<>();
+        // A dry run stores nothing, so it takes no upload slots either: its binaries go inline.
+        List<Folder.LocalFile> binaries = dryRun ? List.of()
+                : missing.stream().filter(file -> !file.text()).limit(UPLOAD_SLOTS_PER_PUBLISH).toList();
+        bodies.putAll(upload(api, binaries, progress));
+        for (Folder.LocalFile file : missing) {
+            if (bodies.containsKey(file.path())) {
+                continue;
+            }
+            byte[] bytes = read(file.file());
+            ObjectNode body = Api.JSON.createObjectNode().put("path", file.path());
+            if (file.text()) {
+                body.put("content", new String(bytes, StandardCharsets.UTF_8));
+            } else {
+                body.put("content", Base64.getEncoder().encodeToString(bytes)).put("contentEncoding", "base64");
+            }
+            bodies.put(file.path(), body);
+            sent(progress, file.path(), bytes.length);
+        }
+        return bodies;
+    }
+
+    private Map<String, ObjectNode> upload(Api api, List<Folder.LocalFile> binaries, Progress progress) {
+        if (binaries.isEmpty()) {
+            return Map.of();
+        }
+        ObjectNode request = Api.JSON.createObjectNode();
+        ArrayNode slots = request.putArray("files");
+        binaries.forEach(file -> slots.addObject().put("path", file.path()).put("size", file.size()));
+        JsonNode uploads = Api.require(api.post("v1/uploads", request)).path("uploads");
+        Map<String, Folder.LocalFile> byPath = new HashMap<>();
+        binaries.forEach(file -> byPath.put(file.path(), file));
+        Map<String, ObjectNode> bodies = new HashMap<>();
+        for (JsonNode slot : uploads) {
+            Folder.LocalFile file = byPath.get(slot.path("path").asString());
+            api.put(URI.create(slot.path("putUrl").asString()), slot.path("contentType").asString(), file.file());
+            bodies.put(file.path(), Api.JSON.createObjectNode().put("path", file.path())
+                    .put("uploadKey", slot.path("uploadKey").asString()));
+            sent(progress, file.path(), file.size());
+        }
+        return bodies;
+    }
+
+    private void sent(Progress progress, String path, long bytes) {
+        filesSent++;
+        bytesSent += bytes;
+        progress.sent(path, bytes);
+    }
+
+    private int report(Api.Response response, int files) {
+        ObjectNode result = (ObjectNode) Api.require(response).deepCopy();
+        result.put("filesSent", filesSent).put("bytesSent", bytesSent);
+        StringBuilder text = new StringBuilder();
+        text.append(result.path("isCurrent").asBoolean(true) ? "Published version " : "Stored version (not live) ")
+                .append(result.path("version").asInt()).append(": ").append(result.path("pageUrl").asString())
+                .append(System.lineSeparator()).append("Sent ").append(filesSent).append(" of ").append(files)
+                .append(" files (").append(Bytes.human(bytesSent)).append(")")
+                .append(filesSent < files ? "; the service had the other " + (files - filesSent) + " already." : ".");
+        sites.print(result, text.toString());
+        if (!sites.json) {
+            Violations.print(result.path("warnings"), sites.invocation.err(), "warning: ");
+        }
+        return Exit.OK.code;
+    }
+
+    private int reportCheck(Api.Response response) {
+        ObjectNode result = (ObjectNode) Api.require(response).deepCopy();
+        result.put("filesSent", filesSent).put("bytesSent", bytesSent);
+        boolean valid = result.path("valid").asBoolean();
+        sites.print(result, valid ? "The bundle would be published: " + result.path("files").asInt() + " files, "
+                + Bytes.human(result.path("bytes").asLong()) + "." : "The bundle would be refused:");
+        if (!sites.json) {
+            Violations.print(result.path("violations"), sites.invocation.err());
+            Violations.print(result.path("warnings"), sites.invocation.err(), "warning: ");
+        }
+        return valid ? Exit.OK.code : Exit.REFUSED.code;
+    }
+
+    private static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not read " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

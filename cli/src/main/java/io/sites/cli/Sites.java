@@ -1,0 +1,127 @@
+package io.sites.cli;
+
+import java.net.URI;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code sites}: the top command. Its options {@code --api}, {@code --token} and {@code --json} are inherited, so they
+ * may come before or after the subcommand; the API address and token come from them, else from SITES_API and
+ * SITES_TOKEN, else from the stored login. Every failure ends here as one message and its {@link Exit} code.
+ */
+@Command(name = "sites", mixinStandardHelpOptions = true, version = "sites 0.1.0",
+        description = "Publish static websites from a folder and manage their versions.",
+        subcommands = {LoginCommand.class, LogoutCommand.class, PublishCommand.class, ListCommand.class,
+                VersionsCommand.class, HistoryCommand.class, PromoteCommand.class, RollbackCommand.class,
+                DeleteCommand.class, OpenCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:done", "1:refused by the service (a bundle with violations, an unknown site, ...)",
+                "2:usage: the command line is wrong", "3:authentication: no token, or the token was refused",
+                "4:network: the API could not be reached, or failed (5xx)"})
+public final class Sites {
+    static final String DEFAULT_API = "http://localhost:8080";
+
+    @Option(names = "--api", scope = ScopeType.INHERIT, paramLabel = "URL",
+            description = "API address (default: SITES_API, the stored login, else " + DEFAULT_API + ").")
+    String api;
+
+    @Option(names = "--token", scope = ScopeType.INHERIT, paramLabel = "TOKEN",
+            description = "Access token (default: SITES_TOKEN, else the stored login).")
+    String token;
+
+    @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print one JSON object instead of text.")
+    boolean json;
+
+    final Invocation invocation;
+
+    Sites(Invocation invocation) {
+        this.invocation = invocation;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(Invocation.ofProcess(), args));
+    }
+
+    /**
+     * Runs the command line inside this JVM, as a process would but without exiting: for tests and for embedding. No
+     * terminal is assumed, so there is no progress bar and no question.
+     */
+    public static int run(java.util.Map<String, String> env, java.io.PrintStream out, java.io.PrintStream err,
+            String... args) {
+        return run(new Invocation(env, out, err, false), args);
+    }
+
+    /** One run of the command line with the given surroundings: its exit code (the process's, in main). */
+    static int run(Invocation invocation, String... args) {
+        Sites sites = new Sites(invocation);
+        CommandLine command = new CommandLine(sites);
+        command.setOut(new java.io.PrintWriter(invocation.out(), true));
+        command.setErr(new java.io.PrintWriter(invocation.err(), true));
+        command.setExecutionExceptionHandler((failure, line, parsed) -> sites.fail(failure));
+        return command.execute(args);
+    }
+
+    Config config() {
+        return Config.of(invocation.env());
+    }
+
+    /** The API address: the option, else SITES_API, else the stored login's, else the default. */
+    URI apiAddress() {
+        String address = first(api, invocation.env().get("SITES_API"), config().read().api(), DEFAULT_API);
+        try {
+            URI uri = new URI(address);
+            if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
+                throw new Failure(Exit.USAGE, "The API address must be an http(s) URL: " + address);
+            }
+            return uri;
+        } catch (java.net.URISyntaxException e) {
+            throw new Failure(Exit.USAGE, "The API address is not a URL: " + address);
+        }
+    }
+
+    Api api() {
+        return new Api(apiAddress(), first(token, invocation.env().get("SITES_TOKEN"), config().read().token()));
+    }
+
+    /** Prints a command's result: the JSON object under --json, else the text lines. */
+    void print(JsonNode result, String text) {
+        invocation.out().println(json ? Api.JSON.writeValueAsString(result) : text);
+    }
+
+    private int fail(Exception exception) {
+        if (!(exception instanceof Failure failure)) {
+            if (exception instanceof java.io.UncheckedIOException io) {
+                return fail(new Failure(Exit.USAGE, io.getMessage()));
+            }
+            throw new IllegalStateException(exception);
+        }
+        if (json) {
+            ObjectNode body = failure.error != null && failure.error.has("error") ? (ObjectNode) failure.error.deepCopy()
+                    : Api.JSON.createObjectNode();
+            if (!body.has("error")) {
+                body.putObject("error").put("message", failure.getMessage());
+            }
+            body.put("exitCode", failure.exit.code);
+            invocation.out().println(Api.JSON.writeValueAsString(body));
+        } else {
+            invocation.err().println("sites: " + failure.getMessage());
+            if (failure.error != null) {
+                Violations.print(failure.error.path("error").path("violations"), invocation.err());
+            }
+        }
+        return failure.exit.code;
+    }
+
+    private static String first(String... values) {
+        for (String value : values) {
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
+    }
+}
