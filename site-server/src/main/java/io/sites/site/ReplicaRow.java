@@ -4,8 +4,11 @@ import java.sql.Timestamp;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -14,6 +17,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * database's clock, so the machines' clocks never decide who is alive.
  */
 public final class ReplicaRow {
+    private static final Logger log = LoggerFactory.getLogger(ReplicaRow.class);
     /** How long a leaving process tries to remove its row: a database already gone must not hold the stop up. */
     private static final long REMOVE_WITHIN_SECONDS = 2;
 
@@ -58,11 +62,22 @@ public final class ReplicaRow {
                 instance, role) > 0;
     }
 
-    /** At a graceful stop; bounded, since the pool waits for a connection far longer than a stop should. */
-    public void remove() throws InterruptedException, ExecutionException, TimeoutException {
-        CompletableFuture.runAsync(() -> jdbc.update("delete from replica where instance = ? and role = ?",
-                instance, role), command -> Thread.ofPlatform().daemon().start(command))
-                .get(REMOVE_WITHIN_SECONDS, TimeUnit.SECONDS);
+    /**
+     * At a graceful stop: stops the process's heartbeat thread, then removes the row, bounded, since the pool waits
+     * for a connection far longer than a stop should. A row that cannot be removed expires with its heartbeat.
+     */
+    public void leave(ExecutorService heartbeat) {
+        heartbeat.shutdownNow();
+        try {
+            heartbeat.awaitTermination(REMOVE_WITHIN_SECONDS, TimeUnit.SECONDS);
+            CompletableFuture.runAsync(() -> jdbc.update("delete from replica where instance = ? and role = ?",
+                    instance, role), command -> Thread.ofPlatform().daemon().start(command))
+                    .get(REMOVE_WITHIN_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | RuntimeException failed) {
+            log.warn("Replica {} ({}) could not remove its row; it expires with its heartbeat", instance, role);
+        }
     }
 
     /** Every row of a role (only the ready ones if asked), in name order, with the age of its heartbeat. */

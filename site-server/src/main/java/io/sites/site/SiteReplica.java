@@ -2,12 +2,10 @@ package io.sites.site;
 
 import java.time.Duration;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
@@ -233,15 +231,7 @@ public final class SiteReplica implements SmartLifecycle {
     public void stop() {
         running = false;
         announced = false;
-        writer.shutdownNow();
-        try {
-            writer.awaitTermination(2, TimeUnit.SECONDS);
-            row.remove();
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException | RuntimeException failed) {
-            log.warn("Site replica {} could not remove its row; it expires with its heartbeat", row.instance());
-        }
+        row.leave(writer);
     }
 
     @Override

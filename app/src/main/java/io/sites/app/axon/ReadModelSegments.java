@@ -9,11 +9,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
@@ -129,15 +127,7 @@ class ReadModelSegments implements SmartLifecycle {
     @Override
     public void stop() {
         running = false;
-        beats.shutdownNow();
-        try {
-            beats.awaitTermination(2, TimeUnit.SECONDS);
-            row.remove();
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException | RuntimeException failed) {
-            log.warn("API replica {} could not remove its row; it expires with its heartbeat", row.instance());
-        }
+        row.leave(beats);
     }
 
     @Override
