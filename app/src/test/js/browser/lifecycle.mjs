@@ -27,7 +27,7 @@ await scenario('lifecycle', async (newPage) => {
   await page.click('main form button[type=submit]');
   await page.waitForURL(/\/app\/jobs\/job_/);
   const slug = new URL(await page.getAttribute('#page-url', 'href')).hostname.split('.')[0];
-  await page.click('a:has-text("← Website")');
+  await page.click('main > p > a:has-text("←")');
   await page.waitForURL(/\/app\/websites\/web_/);
   const websiteUrl = page.url();
   check(await page.locator('form.promote').count() === 0, 'a single live version has nothing to promote');
@@ -46,23 +46,23 @@ await scenario('lifecycle', async (newPage) => {
   // Roll back: the page says so, version 1 is current, and the site serves it on the very next request.
   await submit(page, '[data-version="1"] form.promote button');
   check((await page.textContent('.notice[role=status]')).includes('Rolled back'), 'the page says it rolled back');
-  check((await page.locator('[data-version="1"]').textContent()).includes('current'), 'version 1 is current');
+  check(await page.locator('[data-version="1"]').locator('.pill.live').count() === 1, 'version 1 is current');
   check((await fetchSite(`${slug}.localhost`)).body.includes('Version one'), 'the site serves version 1');
   await submit(page, '[data-version="3"] form.promote button');
-  check((await page.locator('[data-version="3"]').textContent()).includes('current'), 'version 3 is current');
+  check(await page.locator('[data-version="3"]').locator('.pill.live').count() === 1, 'version 3 is current');
   check((await fetchSite(`${slug}.localhost`)).body.includes('Draft three'), 'the site serves version 3');
 
   // The history, newest first: the two promotions, the three publishes and the creation, each by the owner through
   // the web application.
-  const rows = page.locator('#history-entries tbody tr');
-  const types = await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.type));
+  const rows = page.locator('#history-entries li[data-type]');
+  const types = await rows.evaluateAll((items) => items.map((item) => item.dataset.type));
   check(JSON.stringify(types) === JSON.stringify(['version.promoted', 'version.promoted', 'version.published',
     'version.published', 'version.published', 'website.created']), `history types: ${types}`);
-  const doors = await page.locator('#history-entries td.door').allTextContents();
+  const doors = await page.locator('#history-entries .door').allTextContents();
   check(doors.length === 6 && doors.every((door) => door.trim() === 'web'), `history doors: ${doors}`);
   const newest = await rows.first().textContent();
   check(newest.includes(owner) && newest.includes('3'), `the newest entry names the owner and version 3: ${newest}`);
-  const seqs = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.dataset.seq)));
+  const seqs = await rows.evaluateAll((items) => items.map((item) => Number(item.dataset.seq)));
   check(seqs.every((seq, i) => i === 0 || seq < seqs[i - 1]), `history newest first: ${seqs}`);
 
   // Delete: a wrong confirmation deletes nothing; the slug typed out deletes it.
@@ -74,7 +74,7 @@ await scenario('lifecycle', async (newPage) => {
   await submit(page, '#delete-website button[type=submit]');
   check(/\/app\/websites$/.test(page.url()), `back at the list: ${page.url()}`);
   check((await page.textContent('.notice[role=status]')).includes('Deleted'), 'the list says it was deleted');
-  check(await page.locator('tr[data-website]').count() === 0, 'the website left the list');
+  check(await page.locator('[data-website]').count() === 0, 'the website left the list');
   check((await fetchSite(`${slug}.localhost`)).status === 410, 'the site answers 410');
   check((await fetchSite(`v1--${slug}.localhost`)).status === 410, 'and so do its previews');
   const gone = await page.goto(websiteUrl.replace(/^https?:\/\/[^/]+/, ''));

@@ -15,6 +15,7 @@ public class SiteUrls {
     private final SiteAddress address;
     private final String baseUrl;
     private final String appUrl;
+    private final String siteHost;
 
     SiteUrls(AddressProperties addresses) {
         String baseUrl = addresses.baseUrl();
@@ -27,6 +28,7 @@ public class SiteUrls {
                     + "; it is " + appUrl);
         }
         this.address = new SiteAddress(addresses.siteHost());
+        this.siteHost = addresses.siteHost();
         this.scheme = URI.create(this.baseUrl).getScheme();
     }
 
@@ -42,6 +44,11 @@ public class SiteUrls {
     /** Relative to the web application, as the spec's Job.statusUrl says. */
     public String jobStatusPath(String jobId) {
         return "/jobs/" + jobId;
+    }
+
+    /** Every site and preview host as one Content-Security-Policy source ({@code https://*.example.site}). */
+    public String siteSource() {
+        return scheme + "://*." + siteHost;
     }
 
     /** Whether a request's Host header names a site ({@code {slug}.{site_host}} or a preview). */

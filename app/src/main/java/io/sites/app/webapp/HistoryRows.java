@@ -27,10 +27,12 @@ class HistoryRows {
 
     private final QueryGateway queries;
     private final Accounts accounts;
+    private final Times times;
 
-    HistoryRows(QueryGateway queries, Accounts accounts) {
+    HistoryRows(QueryGateway queries, Accounts accounts, Times times) {
         this.queries = queries;
         this.accounts = accounts;
+        this.times = times;
     }
 
     /** Puts {@code history} (rows) and {@code olderThan} (the cursor of the older page, or null) in the model. */
@@ -49,17 +51,36 @@ class HistoryRows {
         String door = actor.via() == null ? "door not recorded"
                 : actor.via().wire() + (actor.credential() == null ? "" : " “" + actor.credential() + "”");
         String subject = entry.subject() == null ? null : name(entry.subject(), names);
-        return new Row(entry.seq(), entry.at(), entry.type(), name(actor.accountId(), names), door,
+        return new Row(entry.seq(), entry.at(), entry.type(), title(entry), name(actor.accountId(), names), door,
                 entry.version(), details(entry, subject));
     }
 
-    private static String details(HistoryView.Entry entry, String subject) {
+    /** The event as a timeline's heading says it; the wire type stays beside it for those who search for it. */
+    private static String title(HistoryView.Entry entry) {
+        String version = entry.version() == null ? "" : "Version " + entry.version();
+        return switch (entry.type()) {
+            case "website.created" -> "Website created";
+            case "version.published" -> version + " published";
+            case "version.promoted" -> entry.details().get("previousVersion") instanceof Number before
+                    && entry.version() != null && entry.version() < before.intValue()
+                    ? "Rolled back to version " + entry.version() : version + " made live";
+            case "password.set" -> "Site password set";
+            case "password.cleared" -> "Site password turned off";
+            case "collaborator.added" -> "Editor invited";
+            case "collaborator.removed" -> "Editor removed";
+            case "website.deleted" -> "Website deleted";
+            default -> entry.type();
+        };
+    }
+
+    private String details(HistoryView.Entry entry, String subject) {
         Map<String, Object> d = entry.details();
         return switch (entry.type()) {
-            case "version.published" -> d.get("kind") + ", " + d.get("files") + " files, " + d.get("bytes")
-                    + " bytes" + (Boolean.TRUE.equals(d.get("promote")) ? ", made live" : ", not made live")
+            case "version.published" -> d.get("kind") + ", " + d.get("files") + " files, "
+                    + (d.get("bytes") instanceof Number bytes ? times.bytes(bytes.longValue()) : d.get("bytes") + " bytes")
+                    + (Boolean.TRUE.equals(d.get("promote")) ? ", made live" : ", not made live")
                     + Optional.ofNullable(d.get("message")).map(m -> ": " + m).orElse("");
-            case "version.promoted" -> "was version " + d.get("previousVersion");
+            case "version.promoted" -> d.get("previousVersion") == null ? "" : "replacing version " + d.get("previousVersion");
             case "collaborator.added", "collaborator.removed" -> subject;
             case "website.created" -> d.get("name") + Optional.ofNullable(d.get("slug")).map(s -> " (" + s + ")")
                     .orElse("");
@@ -71,7 +92,7 @@ class HistoryRows {
         return names.computeIfAbsent(account, id -> accounts.usernameOf(id).orElse(id.value()));
     }
 
-    /** One line of the history table. */
-    record Row(long seq, Instant at, String type, String who, String door, Integer version, String details) {
+    /** One event of the history timeline. */
+    record Row(long seq, Instant at, String type, String title, String who, String door, Integer version, String details) {
     }
 }

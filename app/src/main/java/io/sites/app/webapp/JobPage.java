@@ -1,8 +1,10 @@
 package io.sites.app.webapp;
 
 import io.sites.api.FindJob;
+import io.sites.api.FindWebsite;
 import io.sites.api.JobId;
 import io.sites.api.JobView;
+import io.sites.api.WebsiteView;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccountUser;
 import java.util.Optional;
@@ -14,7 +16,10 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 
-/** The status view every Job's statusUrl names ({app_url}/jobs/{jobId}); visible to whoever sees the website. */
+/**
+ * The status view every Job's statusUrl names ({app_url}/jobs/{jobId}), with its website, its time and the version's
+ * files; visible to whoever sees the website.
+ */
 @Controller
 class JobPage {
     private final QueryGateway queries;
@@ -33,6 +38,12 @@ class JobPage {
                 : Optional.empty();
         JobView job = found.orElseThrow(() -> new PageNotFoundException("No job " + jobId + " is visible to you."));
         model.addAttribute("job", job);
+        // The website and the version's files, read with the same visibility as the job itself.
+        Optional<WebsiteView> website = queries.query(new FindWebsite(person.account(), job.websiteId()),
+                ResponseTypes.optionalInstanceOf(WebsiteView.class)).join();
+        model.addAttribute("websiteName", website.map(WebsiteView::name).orElse(job.slug()));
+        model.addAttribute("version", website.flatMap(w -> w.versions().stream()
+                .filter(v -> v.version() == job.version()).findFirst()).orElse(null));
         model.addAttribute("finished", job.status().finished());
         model.addAttribute("pageUrl", urls.page(job.slug()));
         model.addAttribute("previewUrl", urls.preview(job.version(), job.slug()));

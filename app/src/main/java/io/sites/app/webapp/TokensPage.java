@@ -65,6 +65,8 @@ class TokensPage {
             response.setStatus(422);
             model.addAttribute("problem", problem);
             model.addAttribute("name", name);
+            model.addAttribute("expiry", expiry);
+            model.addAttribute("expiryDate", expiryDate);
             return page(person, model);
         }
         String token = tokens.mint(person.account(), label, expiresAt);

@@ -1,5 +1,6 @@
 package io.sites.app.webapp;
 
+import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccountUser;
 import io.sites.app.web.ErrorResponses;
 import jakarta.servlet.FilterChain;
@@ -31,6 +32,18 @@ import org.springframework.web.filter.OncePerRequestFilter;
 class WebAppSecurity {
     static final String LOGIN = "/app/login";
     private static final String LOGIN_FAILED = LOGIN + "?error";
+    /** The one stylesheet and script of the pages (classpath static/app/assets), public so the sign-in page has them. */
+    static final String ASSETS = "/app/assets/**";
+
+    /**
+     * Scripts and styles only from the app's own files (no inline code, no other host), images also from the sites
+     * (the dashboard's previews), nothing framed, nothing fetched elsewhere. No form-action: the consent form's
+     * answer redirects to the client's own address, which a form-action list would have to name.
+     */
+    static String policy(SiteUrls urls) {
+        return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: " + urls.siteSource()
+                + "; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
+    }
 
     @Bean
     SecurityContextRepository sessionContexts() {
@@ -40,7 +53,7 @@ class WebAppSecurity {
     @Bean
     @Order(2)
     SecurityFilterChain webApp(HttpSecurity http, SecurityContextRepository contexts, ErrorResponses errors,
-            SignInThrottle throttle, ApiProperties properties) throws Exception {
+            SignInThrottle throttle, ApiProperties properties, SiteUrls urls) throws Exception {
         long maxUpload = properties.limits().requestBytes();
         SavedRequestAwareAuthenticationSuccessHandler landing = new SavedRequestAwareAuthenticationSuccessHandler();
         landing.setDefaultTargetUrl("/app/websites");
@@ -58,8 +71,9 @@ class WebAppSecurity {
                     chain.doFilter(request, response);
                 }, CsrfFilter.class)
                 .addFilterBefore(new ThrottledSignIn(throttle), UsernamePasswordAuthenticationFilter.class)
+                .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(policy(urls))))
                 .authorizeHttpRequests(requests -> requests
-                        .requestMatchers(LOGIN, "/app/signup").permitAll()
+                        .requestMatchers(LOGIN, "/app/signup", ASSETS).permitAll()
                         .anyRequest().hasAuthority(AccountUser.ROLE))
                 .securityContext(context -> context.securityContextRepository(contexts))
                 .formLogin(form -> form.loginPage(LOGIN)
@@ -95,8 +109,8 @@ class WebAppSecurity {
         response.getWriter().write("""
                 <!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
                 <meta name="viewport" content="width=device-width, initial-scale=1"><title>%s · Sites</title>
-                </head><body style="font: 16px/1.5 system-ui, sans-serif; max-width: 30rem; margin: 2rem auto; \
-                padding: 0 1rem"><h1>%s</h1><p>%s</p><p><a href="/app/websites">Go back</a> and try again.</p>
+                <link rel="stylesheet" href="/app/assets/app.css"></head><body><main><div class="card narrow">
+                <h1>%s</h1><p>%s</p><p><a href="/app/websites">Go back</a> and try again.</p></div></main>
                 </body></html>""".formatted(title, title, text));
     }
 

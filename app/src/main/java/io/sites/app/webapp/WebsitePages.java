@@ -35,6 +35,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
@@ -83,12 +84,17 @@ class WebsitePages {
         WebsiteListView list = queries.query(new ListWebsites(person.account(), LIST_LIMIT),
                 ResponseTypes.instanceOf(WebsiteListView.class)).join();
         Map<AccountId, String> names = new HashMap<>();
-        model.addAttribute("websites", list.items().stream().map(site -> new WebsiteRow(site.id().value(),
-                site.name(), site.slug(), site.status().wire(), site.role().wire(),
-                site.currentJobId() == null ? null : urls.page(site.slug()),
-                site.latestJobStatus() == null ? null : site.latestJobStatus().wire(),
-                site.role() == Role.EDITOR ? names.computeIfAbsent(site.owner(), this::username) : null,
-                site.updatedAt())).toList());
+        model.addAttribute("websites", list.items().stream().map(site -> {
+            // One read per row for its versions (at most LIST_LIMIT): the last publish and a preview image.
+            Optional<WebsiteView> full = queries.query(new FindWebsite(person.account(), site.id()),
+                    ResponseTypes.optionalInstanceOf(WebsiteView.class)).join();
+            String pageUrl = site.currentJobId() == null ? null : urls.page(site.slug());
+            return new WebsiteRow(site.id().value(), site.name(), site.slug(), site.status().wire(),
+                    site.role().wire(), pageUrl, site.latestJobStatus() == null ? null : site.latestJobStatus().wire(),
+                    site.role() == Role.EDITOR ? names.computeIfAbsent(site.owner(), this::username) : null,
+                    site.updatedAt(), full.flatMap(SitePreview::lastPublished).orElse(null),
+                    full.flatMap(w -> SitePreview.image(w, pageUrl)).orElse(null));
+        }).toList());
         model.addAttribute("canCreate", websiteLimit.allowsAnother(list.owned()));
         model.addAttribute("owned", list.owned());
         model.addAttribute("max", websiteLimit.max());
@@ -231,6 +237,10 @@ class WebsitePages {
 
     /** One row of the list. */
     record WebsiteRow(String id, String name, String slug, String status, String role, String pageUrl,
-            String latestJobStatus, String ownerName, Instant updatedAt) {
+            String latestJobStatus, String ownerName, Instant updatedAt, Instant lastPublishedAt, String previewUrl) {
+        /** The letter of the tile shown when the site has no image to show. */
+        public String initial() {
+            return name == null || name.isBlank() ? "?" : name.strip().substring(0, 1);
+        }
     }
 }

@@ -24,7 +24,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * The web application in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core from
- * src/test/js/browser). Failures leave screenshots in target/browser; the phone-sized screenshots are kept too.
+ * src/test/js/browser). Failures leave screenshots in target/browser; every page at both widths is kept in
+ * target/browser/screenshots.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class BrowserTest extends EmbeddedAppTest {
@@ -61,6 +62,23 @@ class BrowserTest extends EmbeddedAppTest {
         }
         NodeScripts.run("browser/publish.mjs", env("ZIP", zip.toString()), 300).succeeded();
         assertThat(SCREENSHOTS.resolve("phone-website.png")).exists();
+    }
+
+    /**
+     * Every page at 1280 and 390 px: screenshots kept under target/browser/screenshots, no horizontal overflow; an
+     * upload of more than 20 MB shows its progress advancing, and files dropped onto the page are published.
+     */
+    @Test
+    void everyPageAtBothWidthsAndALargeUploadWithProgress() throws Exception {
+        Path shots = SCREENSHOTS.resolve("screenshots");
+        NodeScripts.Outcome outcome = NodeScripts.run("browser/pages.mjs", env("SCREENSHOTS", shots.toString()), 300)
+                .succeeded();
+        assertThat(outcome.stdout()).contains("PROGRESS");
+        for (String page : new String[] {"login", "signup", "websites-empty", "website-new", "job", "website",
+                "website-refused", "history", "websites", "tokens", "tokens-new", "not-found"}) {
+            assertThat(shots.resolve(page + "-1280.png")).isNotEmptyFile();
+            assertThat(shots.resolve(page + "-390.png")).isNotEmptyFile();
+        }
     }
 
     @Test

@@ -1,0 +1,236 @@
+// The web application's one script, served by the app itself (the pages' CSP allows no inline script): uploads
+// with progress and drag and drop, the token page's small helps, and previews that fall back to a letter.
+(function () {
+  'use strict';
+
+  function size(bytes) {
+    if (bytes < 1024) return bytes + (bytes === 1 ? ' byte' : ' bytes');
+    var kb = bytes / 1024;
+    return kb < 1024 ? kb.toFixed(1) + ' KB' : (kb / 1024).toFixed(1) + ' MB';
+  }
+
+  function count(n, one, many) {
+    return n + ' ' + (n === 1 ? one : many);
+  }
+
+  // Reads every file of a dropped folder, with its path inside the drop ("site/css/a.css"). A directory reader
+  // answers in batches (about 100 entries), so it is read until it answers nothing.
+  function walk(entry, files) {
+    if (entry.isFile) {
+      return new Promise(function (resolve, reject) {
+        entry.file(function (file) {
+          files.push({ file: file, path: entry.fullPath.replace(/^\//, '') });
+          resolve();
+        }, reject);
+      });
+    }
+    var reader = entry.createReader();
+    return new Promise(function (resolve, reject) {
+      var children = [];
+      (function next() {
+        reader.readEntries(function (batch) {
+          if (!batch.length) {
+            Promise.all(children.map(function (child) { return walk(child, files); })).then(resolve, reject);
+            return;
+          }
+          children = children.concat(Array.prototype.slice.call(batch));
+          next();
+        }, reject);
+      })();
+    });
+  }
+
+  // The page's upload form, if any: the whole page takes a drop and hands it to that form.
+  var dropTarget = null;
+  document.addEventListener('dragover', function (event) {
+    if (!dropTarget) return;
+    event.preventDefault();
+    dropTarget.zone.classList.add('over');
+  });
+  document.addEventListener('dragleave', function (event) {
+    if (dropTarget && !event.relatedTarget) dropTarget.zone.classList.remove('over');
+  });
+  document.addEventListener('drop', function (event) {
+    if (!dropTarget) return;
+    event.preventDefault();
+    dropTarget.zone.classList.remove('over');
+    dropTarget.drop(event);
+  });
+
+  function uploadForm(form) {
+    var folder = form.querySelector('input[name=files]');
+    var zip = form.querySelector('input[name=zip]');
+    var chosen = form.querySelector('.chosen');
+    var zone = form.querySelector('[data-dropzone]');
+    var box = form.querySelector('.upload-progress');
+    var bar = box.querySelector('progress');
+    var status = box.querySelector('.upload-status');
+    var button = form.querySelector('button[type=submit]');
+    var dropped = null;
+
+    function describe(files, what) {
+      var total = files.reduce(function (sum, f) { return sum + f.file.size; }, 0);
+      chosen.textContent = what + ': ' + count(files.length, 'file', 'files') + ', ' + size(total);
+    }
+
+    function fromInput() {
+      return Array.prototype.map.call(folder.files, function (file) {
+        return { file: file, path: file.webkitRelativePath || file.name };
+      });
+    }
+
+    folder.addEventListener('change', function () {
+      dropped = null;
+      zip.value = '';
+      if (folder.files.length) describe(fromInput(), 'Chosen folder');
+    });
+    zip.addEventListener('change', function () {
+      dropped = null;
+      folder.value = '';
+      if (zip.files.length) describe([{ file: zip.files[0] }], 'Chosen archive');
+    });
+
+    dropTarget = { zone: zone, drop: function (event) {
+      var items = Array.prototype.slice.call(event.dataTransfer.items || []);
+      var entries = items.map(function (item) { return item.webkitGetAsEntry && item.webkitGetAsEntry(); })
+        .filter(Boolean);
+      if (entries.length === 1 && entries[0].isFile && /\.zip$/i.test(entries[0].name)) {
+        zip.files = event.dataTransfer.files;
+        zip.dispatchEvent(new Event('change'));
+        return;
+      }
+      var files = [];
+      if (!entries.length) {
+        // No entries to walk (a drop some browsers or tools make of plain files): the files as they are.
+        Array.prototype.forEach.call(event.dataTransfer.files, function (file) {
+          files.push({ file: file, path: file.name });
+        });
+        dropped = files;
+        describe(files, 'Dropped files');
+        return;
+      }
+      chosen.textContent = 'Reading the dropped files…';
+      Promise.all(entries.map(function (entry) { return walk(entry, files); })).then(function () {
+        folder.value = '';
+        zip.value = '';
+        dropped = files;
+        describe(files, entries.length === 1 && entries[0].isDirectory ? 'Dropped folder ' + entries[0].name
+          : 'Dropped files');
+      }, function () {
+        chosen.textContent = 'The dropped files could not be read; choose the folder instead.';
+      });
+    } };
+
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var data = new FormData(form);
+      var files = dropped || (folder.files.length ? fromInput() : []);
+      data.delete('files');
+      data.delete('paths');
+      files.forEach(function (f) {
+        data.append('files', f.file, f.file.name);
+        data.append('paths', f.path);
+      });
+      if (!files.length && zip.files.length) files = [{ file: zip.files[0] }];
+      var sizes = files.map(function (f) { return f.file.size; });
+      var label = button.textContent;
+      button.disabled = true;
+      button.textContent = 'Publishing…';
+      box.hidden = false;
+      bar.value = 0;
+      status.textContent = 'Starting the upload…';
+
+      var request = new XMLHttpRequest();
+      request.open('POST', form.action);
+      request.upload.addEventListener('progress', function (progress) {
+        if (!progress.lengthComputable) return;
+        // Files go in order, so the files sent are those whose bytes all lie below what was sent.
+        var sent = 0, done = 0;
+        for (var i = 0; i < sizes.length && sent + sizes[i] <= progress.loaded; i++) { sent += sizes[i]; done++; }
+        var percent = Math.floor(progress.loaded * 100 / progress.total);
+        bar.value = percent;
+        bar.setAttribute('data-loaded', String(progress.loaded));
+        status.textContent = size(progress.loaded) + ' of ' + size(progress.total) + ' sent · '
+          + done + ' of ' + count(sizes.length, 'file', 'files') + ' (' + percent + '%)';
+      });
+      request.upload.addEventListener('load', function () {
+        bar.value = 100;
+        status.textContent = 'Sent; checking and publishing…';
+      });
+      request.addEventListener('load', function () {
+        // A publish ends on its job page; anything else is this page again with what was wrong.
+        var url = new URL(request.responseURL, location.href);
+        if (request.status < 300 && /\/app\/jobs\//.test(url.pathname)) {
+          location.assign(url.href);
+          return;
+        }
+        var page = new DOMParser().parseFromString(request.responseText, 'text/html');
+        document.title = page.title;
+        document.body.replaceWith(document.adoptNode(page.body));
+        start();
+        var alert = document.querySelector('[role=alert]');
+        if (alert) alert.scrollIntoView({ block: 'center' });
+      });
+      request.addEventListener('error', function () {
+        button.disabled = false;
+        button.textContent = label;
+        status.textContent = 'The upload broke off (the connection was lost). Nothing was published; try again.';
+      });
+      request.send(data);
+    });
+  }
+
+  function tokenPage() {
+    var field = document.getElementById('expiry-date-field');
+    if (field) {
+      var date = document.getElementById('expiry-date');
+      var show = function () {
+        var picked = document.querySelector('input[name=expiry]:checked');
+        field.hidden = !(picked && picked.value === 'date');
+        date.required = !field.hidden;
+      };
+      Array.prototype.forEach.call(document.querySelectorAll('input[name=expiry]'), function (radio) {
+        radio.addEventListener('change', show);
+      });
+      show();
+    }
+    var copy = document.getElementById('copy-token');
+    if (copy) {
+      copy.addEventListener('click', function () {
+        var value = document.getElementById('token-value');
+        var done = function () { copy.textContent = 'Copied'; };
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(value.textContent).then(done);
+        } else {
+          var range = document.createRange();
+          range.selectNodeContents(value);
+          var selection = window.getSelection();
+          selection.removeAllRanges();
+          selection.addRange(range);
+          if (document.execCommand('copy')) done();
+        }
+      });
+    }
+  }
+
+  function start() {
+    dropTarget = null;
+    Array.prototype.forEach.call(document.querySelectorAll('form.upload'), uploadForm);
+    tokenPage();
+  }
+
+  // A preview image the site does not serve (or cannot: a password, another port) gives way to the letter tile.
+  document.addEventListener('error', function (event) {
+    var image = event.target;
+    if (image.tagName === 'IMG' && image.classList.contains('preview-image')) {
+      image.parentNode.classList.add('no-image');
+      image.remove();
+    }
+  }, true);
+
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,145 @@
+// Every page of the web application at 1280 px and 390 px: a screenshot of each into SCREENSHOTS (kept by CI with
+// the test's output), no horizontal overflow anywhere, "Sign out" on the header's line; then an upload of more
+// than 20 MB whose progress bar is seen advancing (intermediate values, not timing) with its button disabled, and
+// files dropped onto the page.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { scenario, signUp, check, folder, PASSWORD, SCREENSHOTS } from './common.mjs';
+
+const run = Date.now().toString(36);
+const user = `pat-${run}`;
+const WIDTHS = [1280, 390];
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const shots = [];
+
+/** The page as it is now, at both widths: no sideways scrolling, the header on one line, a screenshot of each. */
+async function photograph(page, name) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    const [scroll, client] = await page.evaluate(() =>
+      [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    check(scroll <= client, `${name} at ${width} px overflows sideways: ${scroll} > ${client}`);
+    const signOut = page.locator('header button:has-text("Sign out")');
+    if (await signOut.count()) {
+      const [brand, button] = [await page.locator('header .brand').boundingBox(), await signOut.boundingBox()];
+      check(Math.abs(brand.y + brand.height / 2 - (button.y + button.height / 2)) < 8 && button.height < 40,
+        `${name} at ${width} px: "Sign out" falls off the header's line (${JSON.stringify([brand, button])})`);
+    }
+    const file = path.join(SCREENSHOTS, `${name}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    shots.push(file);
+  }
+  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+}
+
+await scenario('pages', async (newPage) => {
+  const visitor = await newPage({ viewport: { width: 1280, height: 800 } });
+  await visitor.goto('/app/login');
+  await photograph(visitor, 'login');
+  await visitor.goto('/app/signup');
+  await photograph(visitor, 'signup');
+
+  const page = await newPage({ viewport: { width: 1280, height: 800 } });
+  await signUp(page, user);
+  check(await page.locator('#empty-state').count() === 1, 'the empty dashboard explains the first publish');
+  await photograph(page, 'websites-empty');
+
+  await page.goto('/app/websites/new');
+  await photograph(page, 'website-new');
+
+  // More than 20 MB: an index page and six 4 MB files, sent through a connection throttled to 8 MB/s so that the
+  // upload lasts long enough for the bar to be seen between its ends.
+  const big = { 'index.html': '<!doctype html><title>Big</title><link rel=icon href=favicon.png><h1>Big site</h1>',
+    'favicon.png': PNG };
+  for (let i = 1; i <= 6; i++) big[`media/clip-${i}.bin`] = crypto.randomBytes(4 * 1024 * 1024);
+  await page.fill('#name', `Big site ${run}`);
+  await page.setInputFiles('#folder', folder('big', big));
+  check((await page.textContent('.chosen')).includes('8 files'), `the chosen folder is described: ${await page.textContent('.chosen')}`);
+  const seen = [];
+  const disabled = [];
+  await page.exposeBinding('sawProgress', (source, value, buttonDisabled) => {
+    seen.push(Number(value));
+    disabled.push(buttonDisabled);
+  });
+  await page.evaluate(() => {
+    const bar = document.querySelector('.upload-progress progress');
+    const button = document.querySelector('form.upload button[type=submit]');
+    new MutationObserver(() => window.sawProgress(bar.getAttribute('data-loaded') === null ? 0 : bar.value,
+      button.disabled)).observe(bar, { attributes: true, attributeFilter: ['data-loaded'] });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1,
+    uploadThroughput: 8 * 1024 * 1024 });
+  await page.click('form.upload button[type=submit]');
+  await page.waitForURL(/\/app\/jobs\/job_/, { timeout: 60000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1,
+    uploadThroughput: -1 });
+  const between = seen.filter((value) => value > 0 && value < 100);
+  check(between.length >= 2 && new Set(between).size >= 2, `the progress bar advanced: ${seen}`);
+  check(seen.every((value, i) => i === 0 || value >= seen[i - 1]), `progress never goes back: ${seen}`);
+  check(disabled.length > 0 && disabled.every(Boolean), `the button stays disabled while sending: ${disabled}`);
+  console.log(`PROGRESS ${seen.length} progress events, intermediate values ${between.join(',')}`);
+  check((await page.textContent('#job-status')).trim() === 'ready', 'the big upload was published');
+  check((await page.textContent('#job-files')).includes('media/clip-6.bin'), 'the job page lists the files');
+  check((await page.textContent('main')).includes(`Big site ${run}`), 'the job page names its website');
+  const jobUrl = page.url();
+  await photograph(page, 'job');
+
+  // A version dropped onto the page (files only: a test cannot make a directory entry), then one stored, not live.
+  await page.click('main > p > a:has-text("←")');
+  await page.waitForURL(/\/app\/websites\/web_/);
+  const websiteUrl = page.url();
+  const transfer = await page.evaluateHandle(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['<!doctype html><title>Two</title><h1>Dropped</h1>'], 'index.html', { type: 'text/html' }));
+    data.items.add(new File(['h1 { color: teal }'], 'style.css', { type: 'text/css' }));
+    return data;
+  });
+  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
+  check((await page.textContent('.chosen')).includes('2 files'), `the drop is described: ${await page.textContent('.chosen')}`);
+  await page.fill('#message', 'Dropped onto the page');
+  await page.click('form.upload button[type=submit]');
+  await page.waitForURL(/\/app\/jobs\/job_/);
+  check((await page.textContent('#job-files')).includes('style.css'), 'the dropped files were published');
+  await page.goto(websiteUrl);
+  await page.setInputFiles('#folder', folder('three', { 'index.html': '<!doctype html><h1>Three</h1>' }));
+  await page.uncheck('input[name=promote]');
+  await page.click('form.upload button[type=submit]');
+  await page.waitForURL(/\/app\/jobs\/job_/);
+  await page.goto(websiteUrl);
+  check(await page.locator('.versions form.promote').count() === 2, 'every stored version but the live one can be made live');
+  check((await page.textContent('.facts')).includes('Category') && (await page.textContent('.facts')).includes('Owner'),
+    'the website\'s facts are labelled');
+  await photograph(page, 'website');
+
+  // A refused bundle: its panel, through the upload script.
+  await page.setInputFiles('#folder', folder('broken', {
+    'index.html': '<!doctype html><script src="https://cdn.example.com/lib.js"></script>' }));
+  await page.click('form.upload button[type=submit]');
+  await page.waitForSelector('.notice.bad[role=alert] li[data-code="EXTERNAL_URL"]');
+  check(!(await page.isDisabled('form.upload button[type=submit]')), 'after a refusal the button can be used again');
+  await photograph(page, 'website-refused');
+
+  await page.goto(`${websiteUrl.replace(/^https?:\/\/[^/]+/, '')}/history`);
+  await photograph(page, 'history');
+  await page.goto('/app/websites');
+  check((await page.textContent('[data-website]')).includes('Last publish:'), 'the dashboard shows the last publish');
+  await photograph(page, 'websites');
+
+  await page.goto('/app/mcp');
+  check(!(await page.isVisible('#expiry-date')), 'the token page hides the date until "on a date" is chosen');
+  await photograph(page, 'tokens');
+  await page.fill('#token-name', 'screenshots');
+  await page.click('form[action$="/app/mcp"] button[type=submit]');
+  await page.waitForSelector('#token-value');
+  await photograph(page, 'tokens-new');
+
+  await page.goto('/app/jobs/job_doesnotexist');
+  await photograph(page, 'not-found');
+  await page.goto(jobUrl);
+  check(PASSWORD.length > 0, 'signed in throughout');
+  console.log(`SCREENSHOTS ${shots.length} files in ${SCREENSHOTS}`);
+});
