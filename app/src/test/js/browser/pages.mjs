@@ -5,13 +5,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { scenario, signUp, check, folder, PASSWORD, SCREENSHOTS } from './common.mjs';
+import { scenario, signUp, check, folder, SCREENSHOTS } from './common.mjs';
 
 const run = Date.now().toString(36);
 const user = `pat-${run}`;
 const WIDTHS = [1280, 390];
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const shots = [];
+const refused = [];
+
+/** Whatever the pages' CSP blocks is reported on the console: nothing may be. */
+function watchPolicy(page) {
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(`${page.url()}: ${message.text()}`);
+  });
+  return page;
+}
 
 /** The page as it is now, at both widths: no sideways scrolling, the header on one line, a screenshot of each. */
 async function photograph(page, name) {
@@ -35,13 +44,13 @@ async function photograph(page, name) {
 }
 
 await scenario('pages', async (newPage) => {
-  const visitor = await newPage({ viewport: { width: 1280, height: 800 } });
+  const visitor = watchPolicy(await newPage({ viewport: { width: 1280, height: 800 } }));
   await visitor.goto('/app/login');
   await photograph(visitor, 'login');
   await visitor.goto('/app/signup');
   await photograph(visitor, 'signup');
 
-  const page = await newPage({ viewport: { width: 1280, height: 800 } });
+  const page = watchPolicy(await newPage({ viewport: { width: 1280, height: 800 } }));
   await signUp(page, user);
   check(await page.locator('#empty-state').count() === 1, 'the empty dashboard explains the first publish');
   await photograph(page, 'websites-empty');
@@ -140,6 +149,7 @@ await scenario('pages', async (newPage) => {
   await page.goto('/app/jobs/job_doesnotexist');
   await photograph(page, 'not-found');
   await page.goto(jobUrl);
-  check(PASSWORD.length > 0, 'signed in throughout');
+  check((await page.textContent('#job-files')).includes('favicon.png'), 'the job page reloads with its files');
+  check(refused.length === 0, `the CSP blocked nothing: ${refused}`);
   console.log(`SCREENSHOTS ${shots.length} files in ${SCREENSHOTS}`);
 });

@@ -76,7 +76,7 @@ class HistoryRows {
     private String details(HistoryView.Entry entry, String subject) {
         Map<String, Object> d = entry.details();
         return switch (entry.type()) {
-            case "version.published" -> d.get("kind") + ", " + d.get("files") + " files, "
+            case "version.published" -> d.get("kind") + ", " + d.get("files") + (d.get("files") instanceof Number n && n.longValue() == 1 ? " file, " : " files, ")
                     + (d.get("bytes") instanceof Number bytes ? times.bytes(bytes.longValue()) : d.get("bytes") + " bytes")
                     + (Boolean.TRUE.equals(d.get("promote")) ? ", made live" : ", not made live")
                     + Optional.ofNullable(d.get("message")).map(m -> ": " + m).orElse("");

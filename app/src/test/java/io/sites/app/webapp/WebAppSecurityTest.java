@@ -49,6 +49,30 @@ class WebAppSecurityTest extends EmbeddedAppTest {
         return routes;
     }
 
+    /**
+     * The pages run under a strict CSP (scripts and styles from the app's own files only), and have no inline
+     * script, style element or style attribute that it would block; the two files are served before sign-in.
+     */
+    @Test
+    void pagesCarryAStrictContentSecurityPolicyAndServeTheirOwnAssets() {
+        Browser browser = new Browser(serverPort, "127.0.0.61");
+        browser.signUp("csp-" + System.nanoTime() % 100000, PASSWORD);
+        for (String path : List.of("/app/login", "/app/websites", "/app/websites/new", "/app/mcp")) {
+            HttpResponse<String> page = browser.get(path);
+            String policy = page.headers().firstValue("Content-Security-Policy").orElse("");
+            assertThat(policy).as(path).contains("default-src 'none'", "script-src 'self';", "style-src 'self';",
+                    "frame-ancestors 'none'").doesNotContain("unsafe");
+            assertThat(page.body()).as(path).doesNotContain("<style", " style=", "<script>");
+        }
+        Browser anonymous = new Browser(serverPort, "127.0.0.62");
+        HttpResponse<String> script = anonymous.get("/app/assets/app.js");
+        assertThat(script.statusCode()).isEqualTo(200);
+        assertThat(script.headers().firstValue("Content-Type").orElse("")).startsWith("text/javascript");
+        assertThat(script.body()).contains("XMLHttpRequest");
+        assertThat(anonymous.get("/app/assets/app.css").statusCode()).isEqualTo(200);
+        assertThat(anonymous.get("/app/assets/other.js").statusCode()).isEqualTo(404);
+    }
+
     @Test
     void everyDashboardRouteRefusesABearerTokenWith403() {
         List<String[]> routes = dashboardRoutes();
