@@ -113,11 +113,29 @@ await scenario('pages', async (newPage) => {
   await page.click('form.upload button[type=submit]');
   await page.waitForURL(/\/app\/jobs\/job_/);
   check((await page.textContent('#job-files')).includes('style.css'), 'the dropped files were published');
+  // A dropped folder: the page walks its entries the way Chromium hands them over (a directory reader answering
+  // in batches until empty), built here by hand since a test cannot drag a real folder.
   await page.goto(websiteUrl);
-  await page.setInputFiles('#folder', folder('three', { 'index.html': '<!doctype html><h1>Three</h1>' }));
+  await page.evaluate(() => {
+    const file = (path, text) => ({ isFile: true, isDirectory: false, name: path.split('/').pop(), fullPath: path,
+      file: (done) => done(new File([text], path.split('/').pop())) });
+    const dir = (path, batches) => ({ isFile: false, isDirectory: true, name: path.split('/').pop(), fullPath: path,
+      createReader: () => { let i = 0; return { readEntries: (done) => setTimeout(() => done(batches[i++] || [])) }; } });
+    const css = dir('/three/css', [[file('/three/css/a.css', 'h1{}')]]);
+    const root = dir('/three', [[file('/three/index.html', '<!doctype html><link rel=stylesheet href=css/a.css><h1>Three</h1>')],
+      [css, file('/three/about.html', '<!doctype html><p>About')]]);
+    const drop = new Event('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(drop, 'dataTransfer', { value: { items: [{ webkitGetAsEntry: () => root }], files: [] } });
+    document.querySelector('main').dispatchEvent(drop);
+  });
+  await page.waitForFunction(() => document.querySelector('.chosen').textContent.includes('Dropped folder three'));
+  check((await page.textContent('.chosen')).includes('3 files'), `the dropped folder is walked: ${await page.textContent('.chosen')}`);
   await page.uncheck('input[name=promote]');
   await page.click('form.upload button[type=submit]');
   await page.waitForURL(/\/app\/jobs\/job_/);
+  const three = await page.textContent('#job-files');
+  check(three.includes('css/a.css') && three.includes('about.html') && !three.includes('three/'),
+    `the dropped folder's files keep their paths, its top folder stripped: ${three}`);
   await page.goto(websiteUrl);
   check(await page.locator('.versions form.promote').count() === 2, 'every stored version but the live one can be made live');
   check((await page.textContent('.facts')).includes('Category') && (await page.textContent('.facts')).includes('Owner'),
