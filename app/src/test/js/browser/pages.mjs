@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { scenario, signUp, check, folder, SCREENSHOTS } from './common.mjs';
+import http from 'node:http';
+import { scenario, signUp, check, folder, PORT, SCREENSHOTS } from './common.mjs';
 
 const run = Date.now().toString(36);
 const user = `pat-${run}`;
@@ -97,18 +98,42 @@ await scenario('pages', async (newPage) => {
   const jobUrl = page.url();
   await photograph(page, 'job');
 
-  // A version dropped onto the page (files only: a test cannot make a directory entry), then one stored, not live.
+  // The tests' site host has no port, so the browser is pointed at this service for *.localhost, as a real site host
+  // would be: the dashboard's preview is then the live site's own favicon.
+  await page.route(/^http:\/\/[a-z0-9-]+\.localhost\//, async (route) => {
+    const url = new URL(route.request().url());
+    const answer = await new Promise((resolve, reject) => http.get({ host: '127.0.0.1', port: PORT,
+      path: url.pathname, headers: { Host: `${url.hostname}:${PORT}` } }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers,
+        body: Buffer.concat(chunks) }));
+    }).on('error', reject));
+    await route.fulfill(answer);
+  });
+  await page.goto('/app/websites');
+  check((await page.textContent('[data-website]')).includes('Last publish:'), 'the dashboard shows the last publish');
+  await page.waitForFunction(() => {
+    const image = document.querySelector('[data-website] img.preview-image');
+    return image && image.complete && image.naturalWidth > 0;
+  });
+  check((await page.getAttribute('[data-website] img.preview-image', 'src')).endsWith('/favicon.png'),
+    'the preview is the site\'s favicon');
+  await page.goto(jobUrl);
+
+  // A version of plain files dropped onto the page, then a folder dropped and stored, not made live.
   await page.click('main > p > a:has-text("←")');
   await page.waitForURL(/\/app\/websites\/web_/);
   const websiteUrl = page.url();
-  const transfer = await page.evaluateHandle(() => {
+  const transfer = await page.evaluateHandle((png) => {
     const data = new DataTransfer();
+    data.items.add(new File([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], 'favicon.png', { type: 'image/png' }));
     data.items.add(new File(['<!doctype html><title>Two</title><h1>Dropped</h1>'], 'index.html', { type: 'text/html' }));
     data.items.add(new File(['h1 { color: teal }'], 'style.css', { type: 'text/css' }));
     return data;
-  });
+  }, PNG.toString('base64'));
   await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
-  check((await page.textContent('.chosen')).includes('2 files'), `the drop is described: ${await page.textContent('.chosen')}`);
+  check((await page.textContent('.chosen')).includes('3 files'), `the drop is described: ${await page.textContent('.chosen')}`);
   await page.fill('#message', 'Dropped onto the page');
   await page.click('form.upload button[type=submit]');
   await page.waitForURL(/\/app\/jobs\/job_/);
@@ -153,7 +178,6 @@ await scenario('pages', async (newPage) => {
   await page.goto(`${websiteUrl.replace(/^https?:\/\/[^/]+/, '')}/history`);
   await photograph(page, 'history');
   await page.goto('/app/websites');
-  check((await page.textContent('[data-website]')).includes('Last publish:'), 'the dashboard shows the last publish');
   await photograph(page, 'websites');
 
   await page.goto('/app/mcp');
