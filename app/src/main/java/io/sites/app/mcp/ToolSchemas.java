@@ -16,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Tool input and output schemas (JSON Schema 2020-12), derived at start-up from the OpenAPI document's operations and
  * components, so a tool cannot drift from its REST operation: an input is the operation's path and query parameters
- * plus the properties of its request body; an output is its success body or the error envelope. Referenced
+ * plus the properties of its request body; an output is its success body's top-level fields (see output). Referenced
  * components are copied into {@code $defs}. Descriptions for language models are laid over by JSON pointer; a
  * pointer that no longer exists stops the start.
  */
