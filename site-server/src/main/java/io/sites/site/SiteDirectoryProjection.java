@@ -7,6 +7,7 @@ import io.sites.api.VersionPublished;
 import io.sites.api.WebsiteCreated;
 import io.sites.api.WebsiteDeleted;
 import java.time.Instant;
+import java.util.Set;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.Timestamp;
@@ -16,13 +17,17 @@ import org.springframework.stereotype.Component;
 /**
  * Keeps this replica's {@link SiteDirectory} current. Its token is this replica's own, kept in memory and in
  * {@link SiteDirectorySnapshots}, so every replica follows the stream itself and needs nothing from the query side's
- * tables. Events it does not handle still move the token, but are not worth a snapshot; every event counts towards
- * {@link SiteDirectoryCatchUp} and moves this replica's row ({@link SiteReplica}).
+ * tables. Events it does not apply still move the token, but are not worth a snapshot; every event counts towards
+ * {@link SiteDirectoryCatchUp} and moves this replica's row ({@link SiteReplica}). A starting replica reads the
+ * history before the processor does ({@link SiteDirectoryHistory}), applying each event with {@link #apply}.
  */
 @Component
 @ProcessingGroup(SiteDirectoryProjection.PROCESSING_GROUP)
 class SiteDirectoryProjection {
     static final String PROCESSING_GROUP = "site-directory";
+    /** The events that change a directory; any other is skipped unread on the way through the history. */
+    private static final Set<Class<?>> APPLIED = Set.of(WebsiteCreated.class, VersionPublished.class,
+            VersionPromoted.class, WebsiteDeleted.class, SitePasswordSet.class, SitePasswordCleared.class);
 
     private final SiteDirectory directory;
     private final SiteDirectorySnapshots snapshots;
@@ -38,56 +43,41 @@ class SiteDirectoryProjection {
     }
 
     @EventHandler
-    void on(WebsiteCreated event, TrackingToken token) {
-        directory.created(event.websiteId(), event.slug());
-        applied(token);
+    void on(Object event, @Timestamp Instant at, TrackingToken token) {
+        reached(token, apply(event, at));
     }
 
-    @EventHandler
-    void on(VersionPublished event, @Timestamp Instant at, TrackingToken token) {
-        // Every version is kept, promoted or not: each one is served as a preview.
-        directory.published(event.websiteId(), event.version(), event.promote(), at, event.files());
-        applied(token);
+    static boolean applies(Class<?> eventType) {
+        return APPLIED.contains(eventType);
     }
 
-    /** A promotion or a rollback: the stored version is served from the next request on. */
-    @EventHandler
-    void on(VersionPromoted event, TrackingToken token) {
-        directory.live(event.websiteId(), event.version());
-        applied(token);
+    /** Changes the directory as the event says; false when the event changes nothing here. */
+    boolean apply(Object event, Instant at) {
+        switch (event) {
+            case WebsiteCreated created -> directory.created(created.websiteId(), created.slug());
+            // Every version is kept, promoted or not: each one is served as a preview.
+            case VersionPublished published -> directory.published(published.websiteId(), published.version(),
+                    published.promote(), at, published.files());
+            // A promotion or a rollback: the stored version is served from the next request on.
+            case VersionPromoted promoted -> directory.live(promoted.websiteId(), promoted.version());
+            case WebsiteDeleted deleted -> directory.deleted(deleted.websiteId());
+            case SitePasswordSet set -> directory.password(set.websiteId(), set.passwordHash());
+            case SitePasswordCleared cleared -> directory.password(cleared.websiteId(), null);
+            default -> {
+                return false;
+            }
+        }
+        return true;
     }
 
-    @EventHandler
-    void on(WebsiteDeleted event, TrackingToken token) {
-        directory.deleted(event.websiteId());
-        applied(token);
-    }
-
-    @EventHandler
-    void on(SitePasswordSet event, TrackingToken token) {
-        directory.password(event.websiteId(), event.passwordHash());
-        applied(token);
-    }
-
-    @EventHandler
-    void on(SitePasswordCleared event, TrackingToken token) {
-        directory.password(event.websiteId(), null);
-        applied(token);
-    }
-
-    /** Any other event: nothing to change, but the directory has now read this far. */
-    @EventHandler
-    void on(Object event, TrackingToken token) {
-        read(token);
-    }
-
-    private void applied(TrackingToken token) {
-        snapshots.handled(token);
-        read(token);
-    }
-
-    /** After the change is in the directory: only then may the replica's row say it has read this far. */
-    private void read(TrackingToken token) {
+    /**
+     * The directory has read this far, and changed when {@code applied}: only now, after the change is in it, may
+     * the snapshot, the catch-up and the replica's row say so.
+     */
+    void reached(TrackingToken token, boolean applied) {
+        if (applied) {
+            snapshots.handled(token);
+        }
         catchUp.reached(token);
         replica.reached(token);
     }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventhandling.tokenstore.inmemory.InMemoryTokenStore;
 import org.axonframework.serialization.SerializedObject;
@@ -71,11 +72,17 @@ final class SiteDirectorySnapshots implements AutoCloseable {
         return written;
     }
 
-    /**
-     * The projection's token store: restores the directory from the file and starts the stream after its token.
-     * Called by Axon before the processor reads any event.
-     */
+    /** As {@link #tokenStore(Serializer, UnaryOperator)}, the stream read by the processor alone. */
     InMemoryTokenStore tokenStore(Serializer serializer) {
+        return tokenStore(serializer, UnaryOperator.identity());
+    }
+
+    /**
+     * The projection's token store: restores the directory from the file, then, when the processor first asks for
+     * its token (on its own thread, before it reads), lets {@code history} read on from the snapshot's token (null:
+     * from the start) and starts the processor after what that read. Called by Axon before the processor reads.
+     */
+    InMemoryTokenStore tokenStore(Serializer serializer, UnaryOperator<TrackingToken> history) {
         this.serializer = serializer;
         TrackingToken restored = load();
         written = restored;
@@ -83,7 +90,8 @@ final class SiteDirectorySnapshots implements AutoCloseable {
         return new InMemoryTokenStore() {
             @Override
             public void initializeTokenSegments(String processorName, int segmentCount, TrackingToken initialToken) {
-                super.initializeTokenSegments(processorName, segmentCount, restored != null ? restored : initialToken);
+                TrackingToken read = history.apply(restored);
+                super.initializeTokenSegments(processorName, segmentCount, read != null ? read : initialToken);
             }
         };
     }

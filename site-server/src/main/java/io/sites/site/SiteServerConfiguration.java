@@ -9,6 +9,7 @@ import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.lifecycle.Phase;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
@@ -60,15 +61,18 @@ public class SiteServerConfiguration {
      * The projection's token store, and the store's head noted at start, before the projection reads: the
      * directory is caught up once it has read that far. The replica's row exists, not ready, before the head is
      * read; it says ready once the directory has caught up (docs/DECISIONS.md, "Replicas"). The snapshot's token is
-     * where the replica starts to count from.
+     * where the replica starts to count from; the history after it is read straight from the store before the
+     * processor takes over ({@link SiteDirectoryHistory}).
      */
     @Bean
     ConfigurerModule siteDirectoryTokenStore(SiteDirectorySnapshots snapshots, SiteDirectoryCatchUp catchUp,
-            SiteReplica replica) {
+            SiteReplica replica, ObjectProvider<SiteDirectoryProjection> projection) {
         return configurer -> {
             configurer.eventProcessing(processing -> processing.registerTokenStore(
                     SiteDirectoryProjection.PROCESSING_GROUP, c -> {
-                        var tokens = snapshots.tokenStore(c.serializer());
+                        SiteDirectoryHistory history = new SiteDirectoryHistory(c::eventStore,
+                                projection.getObject());
+                        var tokens = snapshots.tokenStore(c.serializer(), history::readFrom);
                         replica.reached(snapshots.restored());
                         return tokens;
                     }));

@@ -25,6 +25,7 @@ import org.springframework.context.annotation.Bean;
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 class EventStoreConfiguration {
     private static final String UNIQUE_VIOLATION = "23505";
+    private static final int EVENTS_PER_QUERY = 1000;
 
     @Bean
     EventSchema eventSchema() {
@@ -48,7 +49,9 @@ class EventStoreConfiguration {
     EventStorageEngine eventStorageEngine(Serializer defaultSerializer, PersistenceExceptionResolver resolver,
             @Qualifier("eventSerializer") Serializer eventSerializer, Configuration configuration,
             ConnectionProvider connections, TransactionManager transactions, EventSchema schema) {
-        return JdbcEventStorageEngine.builder().snapshotSerializer(defaultSerializer)
+        // Events per query: Axon's 100 cost a round trip per 100 events on every stream that catches up (a new
+        // site replica, a replay); bench/replay measured 1,000 faster, and a query at the head returns what there is.
+        return JdbcEventStorageEngine.builder().batchSize(EVENTS_PER_QUERY).snapshotSerializer(defaultSerializer)
                 .upcasterChain(configuration.upcasterChain()).persistenceExceptionResolver(resolver)
                 .eventSerializer(eventSerializer).snapshotFilter(configuration.snapshotFilter())
                 .connectionProvider(connections).transactionManager(transactions).schema(schema).build();

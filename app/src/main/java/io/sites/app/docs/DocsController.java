@@ -43,7 +43,8 @@ class DocsController {
         List<ServiceLimits.Limit> limits = ServiceLimits.of(api, bundle, command);
         this.page = new Rendered(ApiPage.render(document, tools.described(), limits, baseUrl, tokensUrl),
                 TEXT_HTML);
-        this.llms = new Rendered(LlmsText.render(document, tools.described(), limits, baseUrl, tokensUrl),
+        this.llms = new Rendered(LlmsText.render(document, tools.described(), limits, baseUrl, tokensUrl,
+                urls.page("{slug}")),
                 TEXT_PLAIN);
     }
 

@@ -16,12 +16,12 @@ final class LlmsText {
     }
 
     static String render(JsonNode openApi, List<McpTools.Described> tools, List<ServiceLimits.Limit> limits,
-            String baseUrl, String tokensUrl) {
+            String baseUrl, String tokensUrl, String siteUrl) {
         StringBuilder text = new StringBuilder(16 * 1024);
         text.append("# ").append(openApi.get("info").get("title").asString()).append("\n\n")
                 .append("> Publishes static websites: a client sends a complete bundle of files (HTML, CSS, JS, ")
                 .append("images), the service checks it against its authoring rules, stores it as a numbered ")
-                .append("version and serves it at once at https://{slug}.{site_host}/. REST under ").append(baseUrl)
+                .append("version and serves it at once at ").append(siteUrl).append(". REST under ").append(baseUrl)
                 .append("/v1 and MCP tools at ").append(baseUrl).append("/mcp, with the same bearer tokens.\n\n")
                 .append("Publishes are synchronous: when a publish answers 201 the site is live. Every publish is a ")
                 .append("complete replacement bundle, not a diff; index.html is required. External scripts and ")

@@ -25,6 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class IdempotentCalls {
     static final String ARGUMENT = "idempotencyKey";
+    /** The argument as the tool list describes it. */
+    static final String DESCRIPTION = "Makes a retry safe: the same key and arguments within 24 hours get the first "
+            + "answer.";
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
 

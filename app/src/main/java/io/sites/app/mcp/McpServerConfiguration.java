@@ -52,9 +52,9 @@ class McpServerConfiguration {
 
     @Bean
     McpTools mcpTools(ApiOperations operations, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
-            IdempotentRequests idempotency) {
+            IdempotentRequests idempotency, SiteUrls urls) {
         WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(openApi), json, limits,
-                new IdempotentCalls(idempotency, json));
+                new IdempotentCalls(idempotency, json), urls);
         VersionTools versionTools = new VersionTools(operations, tools);
         List<SyncToolSpecification> specifications = new ArrayList<>(tools.specifications());
         specifications.addAll(versionTools.specifications());

@@ -16,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Tool input and output schemas (JSON Schema 2020-12), derived at start-up from the OpenAPI document's operations and
  * components, so a tool cannot drift from its REST operation: an input is the operation's path and query parameters
- * plus the properties of its request body; an output is its success body or the error envelope. Referenced
+ * plus the properties of its request body; an output is its success body's top-level fields (see output). Referenced
  * components are copied into {@code $defs}. Descriptions for language models are laid over by JSON pointer; a
  * pointer that no longer exists stops the start.
  */
@@ -25,6 +25,7 @@ final class ToolSchemas {
     private static final String DEFS_REF = "#/$defs/";
     /** The query parameter of a publish's dry run (an extension), which is validate_bundle rather than an argument. */
     private static final String DRY_RUN = "dryRun";
+    private static final String EXTENSION_MARKER = "x-extension-of";
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
 
@@ -49,6 +50,10 @@ final class ToolSchemas {
     Map<String, Object> inputOfEither(String first, String second, Map<String, String> descriptions) {
         ObjectNode schema = inputOf(first);
         ObjectNode other = inputOf(second);
+        // The fields are the publishes' own, described in their tools; this tool says only which publish it is.
+        for (ObjectNode each : new ObjectNode[] {schema, other}) {
+            each.get("properties").values().forEach(property -> ((ObjectNode) property).remove("description"));
+        }
         ObjectNode properties = (ObjectNode) schema.get("properties");
         properties.remove(IdempotentCalls.ARGUMENT);
         ((ObjectNode) other.get("properties")).remove(IdempotentCalls.ARGUMENT);
@@ -73,6 +78,15 @@ final class ToolSchemas {
     }
 
     private ObjectNode inputOf(String operationId) {
+        ObjectNode schema = parametersAndBody(operationId);
+        if (schema.get("properties").get(IdempotentCalls.ARGUMENT) instanceof ObjectNode key) {
+            // The header's own description is written for REST clients; an agent needs the gist, in every tool.
+            key.put("description", IdempotentCalls.DESCRIPTION);
+        }
+        return schema;
+    }
+
+    private ObjectNode parametersAndBody(String operationId) {
         JsonNode operation = openApi.operation(operationId);
         ObjectNode schema = json.createObjectNode().put("type", "object");
         ObjectNode properties = schema.putObject("properties");
@@ -121,8 +135,11 @@ final class ToolSchemas {
     }
 
     /**
-     * The success body of the operation, or the error envelope a failed call carries as its structured content. An
-     * operation answered 204 has no body; its tool answers an empty object, the only structured content that says so.
+     * The operation's success body as an agent needs it: its top-level fields and their JSON types. Nothing is
+     * required and other fields are allowed, so the error envelope a failed call carries as its structured content
+     * fits too (the TypeScript SDK checks structuredContent against the output schema even on errors). The full
+     * shapes would triple the tool list every agent reads; /v1/openapi.json has them. An operation answered 204 has
+     * no body: its tool answers an empty object.
      */
     Map<String, Object> output(String operationId) {
         JsonNode responses = openApi.operation(operationId).get("responses");
@@ -135,19 +152,40 @@ final class ToolSchemas {
     }
 
     private Map<String, Object> output(JsonNode responses, String status) {
-        ObjectNode body;
-        if (status.equals("204")) {
-            body = json.createObjectNode().put("type", "object").put("additionalProperties", false)
-                    .put("description", "Empty: the REST answer is 204 No Content.");
-        } else {
-            JsonNode success = responses.get(status);
-            body = json.createObjectNode().put("$ref",
-                    success.get("content").get("application/json").get("schema").get("$ref").asString());
-        }
         ObjectNode schema = json.createObjectNode().put("type", "object");
-        schema.putArray("anyOf").add(body)
-                .add(json.createObjectNode().put("$ref", COMPONENT_REF + "ErrorEnvelope"));
-        return finish(schema, Map.of());
+        if (!status.equals("204")) {
+            JsonNode success = component(responses.get(status).get("content").get("application/json").get("schema")
+                    .get("$ref").asString());
+            ObjectNode properties = schema.putObject("properties");
+            success.path("properties").properties().forEach(entry -> {
+                ArrayNode types = json.createArrayNode();
+                typesOf(entry.getValue()).forEach(types::add);
+                properties.putObject(entry.getKey()).set("type", types.size() == 1 ? types.get(0) : types);
+            });
+        }
+        return json.convertValue(schema, MAP);
+    }
+
+    /** The JSON types a property may take: its own, its component's, or those of its alternatives. */
+    private Set<String> typesOf(JsonNode property) {
+        Set<String> types = new LinkedHashSet<>();
+        JsonNode type = property.get("type");
+        if (type != null && type.isArray()) {
+            type.forEach(each -> types.add(each.asString()));
+        } else if (type != null) {
+            types.add(type.asString());
+        } else if (property.has("$ref")) {
+            types.addAll(typesOf(component(property.get("$ref").asString())));
+        } else {
+            for (String combinator : new String[] {"oneOf", "anyOf"}) {
+                property.path(combinator).forEach(alternative -> types.addAll(typesOf(alternative)));
+            }
+        }
+        if (types.isEmpty()) {
+            // allOf, or no type at all: an object is what every such component of the document is.
+            types.add("object");
+        }
+        return types;
     }
 
     private Map<String, Object> finish(ObjectNode schema, Map<String, String> descriptions) {
@@ -164,9 +202,17 @@ final class ToolSchemas {
             }
         }
         if (!defs.isEmpty()) {
+            // A copied component (a publish's file) is explained once, by the tool's description (the authoring
+            // rules) and its laid-over descriptions, not again in every tool that takes it.
+            defs.values().forEach(def -> {
+                ((ObjectNode) def).remove("description");
+                def.path("properties").values().forEach(property -> ((ObjectNode) property).remove("description"));
+            });
             schema.set("$defs", defs);
         }
         rewriteRefs(schema);
+        // Which fields extend interface 1.0.0 matters to the document's readers, not to an agent calling a tool.
+        schema.findParents(EXTENSION_MARKER).forEach(parent -> ((ObjectNode) parent).remove(EXTENSION_MARKER));
         descriptions.forEach((pointer, description) -> {
             JsonNode target = schema.at(pointer);
             if (!(target instanceof ObjectNode object)) {

@@ -36,17 +36,13 @@ final class VersionTools {
     private SyncToolSpecification promoteVersion() {
         String title = "Make a version live";
         return tools.tool("promote_version", title, "promoteVersion", """
-                Make a stored version of a website the live one at its pageUrl: a version published with promote \
-                false (after a person approved its previewUrl), or an older version to roll back to. The site host \
-                serves it when this returns. Promoting the version that is already live changes nothing. Owners and \
-                editors may. Returns the Version (version, status, isCurrent true, previewUrl, files). Fails with \
-                NOT_FOUND when the website is not visible to you or has no such version.""",
+                Make a stored version the live one at pageUrl: one published with promote false, or an older one to \
+                roll back to; served when this returns. Owners and editors may. Returns the Version.""",
                 // Changes what is served but removes nothing (every version stays, and can be promoted back);
                 // calling it twice has the effect of calling it once; open world: the public site changes.
-                new ToolAnnotations(title, false, false, true, true, null),
+                new ToolAnnotations(null, false, false, true, true, null),
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID,
-                        "/properties/version", "The version number to make live (1 for the first version), as "
-                                + "list_versions or get_website shows it."),
+                        "/properties/version", "The version number, as list_versions shows it."),
                 (caller, arguments) -> operations.promoteVersion(caller, WebsiteTools.text(arguments, "websiteId"),
                         number(arguments.get("version"))),
                 result -> "Version " + result.get("version") + " is live" + (result.get("previewUrl") == null ? "."
@@ -56,13 +52,11 @@ final class VersionTools {
     private SyncToolSpecification deleteWebsite() {
         String title = "Delete a website";
         return tools.tool("delete_website", title, "deleteWebsite", """
-                Delete a website for good: its site and every preview stop being served (410 Gone), it leaves \
-                list_websites and no longer counts towards websiteLimits, and every tool answers NOT_FOUND for it. \
-                Its slug stays reserved. Only the owner may (an editor gets FORBIDDEN). Ask the person first. \
-                Returns an empty object.""",
+                Delete a website for good: its site answers 410 Gone, it leaves list_websites and websiteLimits, \
+                its slug stays reserved. Only the owner may. Ask the person first.""",
                 // Destructive: the site is gone from the web. Idempotent: a second call changes nothing more (it
                 // answers NOT_FOUND). Open world: a public site is taken down.
-                new ToolAnnotations(title, false, true, true, true, null),
+                new ToolAnnotations(null, false, true, true, true, null),
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID),
                 (caller, arguments) -> {
                     operations.deleteWebsite(caller, WebsiteTools.text(arguments, "websiteId"));
@@ -74,18 +68,13 @@ final class VersionTools {
     private SyncToolSpecification diffVersions() {
         String title = "Compare two versions";
         return tools.tool("diff_versions", title, "diffVersions", """
-                What changed going from version against to version of a website, from the two manifests: added \
-                (files only in version), removed (files only in against), changed (files in both with other bytes \
-                or another content type, with before and after: contentType, size, sha256), each sorted by path, \
-                and unchanged (how many files are the same). Owners and editors may. Fails with NOT_FOUND when the \
-                website is not visible to you or lacks either version, BAD_REQUEST when against is no version \
-                number.""",
+                What changed from version against to version: files added, removed and changed (before and after), \
+                and how many are unchanged.""",
                 // Reads only: read-only and idempotent, closed world (only this service's data).
-                new ToolAnnotations(title, true, false, true, false, null),
+                new ToolAnnotations(null, true, false, true, false, null),
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID,
-                        "/properties/version", "The version to describe, e.g. a stored one before promoting it.",
-                        "/properties/against", "The version to compare it with, e.g. the live one (get_website "
-                                + "shows which)."),
+                        "/properties/version", "E.g. a stored one before promoting it.",
+                        "/properties/against", "E.g. the live one."),
                 (caller, arguments) -> operations.diffVersions(caller.accountId(),
                         WebsiteTools.text(arguments, "websiteId"),
                         number(arguments.get("version")), number(arguments.get("against"))),
@@ -97,14 +86,10 @@ final class VersionTools {
     private SyncToolSpecification getHistory() {
         String title = "Read a website's history";
         return tools.tool("get_history", title, "getHistory", """
-                The history (audit) of a website, newest first: every publish, promotion or rollback, password \
-                change, editor added or removed, creation and deletion, with when, who (accountId and username) and \
-                through which door (via: token, oauth, web or operator, and the token's or client's name as \
-                credential; absent for old events). Owners and editors may. Pages of limit items (1 to 100, default \
-                50); pass next as before for older ones. Fails with NOT_FOUND when the website is not visible to \
-                you.""",
+                A website's history, newest first: publishes, promotions, password and editor changes, creation, \
+                deletion, with when, who and via what. Pass next as before for older items.""",
                 // Reads only this service's events: read-only, idempotent, closed world.
-                new ToolAnnotations(title, true, false, true, false, null),
+                new ToolAnnotations(null, true, false, true, false, null),
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID),
                 (caller, arguments) -> operations.getHistory(caller.accountId(),
                         WebsiteTools.text(arguments, "websiteId"), number(arguments.get("limit")),

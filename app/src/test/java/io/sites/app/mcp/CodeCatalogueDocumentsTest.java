@@ -95,9 +95,14 @@ class CodeCatalogueDocumentsTest {
         // The texts only ask the operations for the fetch limit; the limits are the specification's.
         ApiOperations operations = Mockito.mock(ApiOperations.class);
         Mockito.when(operations.fetchesPerHour()).thenReturn(200);
+        io.sites.app.SiteUrls urls = Mockito.mock(io.sites.app.SiteUrls.class);
+        Mockito.when(urls.api(Mockito.anyString())).thenAnswer(call -> "https://api.example.com"
+                + call.getArgument(0));
+        Mockito.when(urls.page(Mockito.anyString())).thenAnswer(call -> "https://" + call.getArgument(0)
+                + ".example.net/");
         WebsiteTools tools = new WebsiteTools(operations,
                 new ToolSchemas(constructor.newInstance(BundleLimits.spec())), json, BundleLimits.spec(),
-                new IdempotentCalls(null, json));
+                new IdempotentCalls(null, json), urls);
         StringBuilder texts = new StringBuilder(tools.instructions()).append('\n').append(VersionTools.INSTRUCTIONS);
         java.util.stream.Stream.concat(tools.specifications().stream(),
                         new VersionTools(operations, tools).specifications().stream())

@@ -58,10 +58,12 @@ class McpEndpointTest extends EmbeddedAppTest {
 
         assertThat(report.get("protocolVersion").asString()).isEqualTo("2025-11-25");
         assertThat(report.get("instructions").asString()).contains("suggest_slug", "publish_website",
-                "publish_version", "create_upload", "promote false", "index.html");
+                "publish_version", "create_upload", "promote false");
         Map<String, JsonNode> tools = new HashMap<>();
         report.get("tools").forEach(tool -> tools.put(tool.get("name").asString(), tool));
         assertThat(tools.keySet()).containsExactlyInAnyOrderElementsOf(TOOLS);
+        // The authoring rules are where an agent meets them first (see McpToolsListTest).
+        assertThat(tools.get("publish_website").get("description").asString()).contains("index.html");
         Schema metaSchema = SCHEMAS.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
         tools.forEach((name, tool) -> {
             for (String kind : List.of("inputSchema", "outputSchema")) {
@@ -71,18 +73,23 @@ class McpEndpointTest extends EmbeddedAppTest {
                 SCHEMAS.getSchema(schema); // compiles, every $ref resolves
             }
             assertThat(tool.get("description").asString()).as(name).hasSizeGreaterThan(80);
+            // Hints left out have the MCP specification's defaults; a writing tool always says whether it destroys.
             JsonNode annotations = tool.get("annotations");
+            boolean readOnly = annotations.path("readOnlyHint").asBoolean(false);
             // validate_bundle records nothing, but fetches sourceUrls: read-only, open world.
-            assertThat(annotations.get("readOnlyHint").asBoolean()).as(name)
-                    .isEqualTo(READS.contains(name) || name.equals("validate_bundle"));
-            if (!name.equals("delete_website")) {
-                assertThat(annotations.get("destructiveHint").asBoolean()).as(name).isFalse();
+            assertThat(readOnly).as(name).isEqualTo(READS.contains(name) || name.equals("validate_bundle"));
+            if (!readOnly) {
+                assertThat(annotations.get("destructiveHint").asBoolean()).as(name)
+                        .isEqualTo(name.equals("delete_website"));
             }
+            assertThat(annotations.path("openWorldHint").asBoolean(true)).as(name)
+                    .isEqualTo(!READS.contains(name));
         });
         JsonNode delete = tools.get("delete_website").get("annotations");
         assertThat(delete.get("destructiveHint").asBoolean()).isTrue();
         assertThat(delete.get("idempotentHint").asBoolean()).isTrue();
-        assertThat(delete.get("readOnlyHint").asBoolean()).isFalse();
+        assertThat(delete.path("readOnlyHint").asBoolean(false)).isFalse();
+        assertThat(tools.get("publish_version").get("annotations").path("idempotentHint").asBoolean(false)).isFalse();
         assertThat(tools.get("promote_version").get("inputSchema").get("required")).extracting(JsonNode::asString)
                 .containsExactlyInAnyOrder("websiteId", "version");
         assertThat(tools.get("promote_version").get("inputSchema").get("properties").get("version").get("type")
@@ -251,6 +258,24 @@ class McpEndpointTest extends EmbeddedAppTest {
         assertThat(rest.status()).isEqualTo(200);
         assertThat(rest.json()).isEqualTo(calls.get("get_website").get("structuredContent"));
         assertThat(http().get("/v1/websites/" + websiteId, BOB).status()).as("another account").isEqualTo(404);
+    }
+
+    @Test
+    void suggestSlugSaysANameIsNotASlugAndThatItsSlugFormIsFree() throws Exception {
+        String name = "Lakeside Yoga Studio " + Long.toString(System.nanoTime(), 36);
+        String slug = io.sites.api.Slug.normalize(name);
+        JsonNode result = Http.JSON.readTree(post("""
+                {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"suggest_slug",
+                 "arguments":{"value":"%s"}}}""".formatted(name), ALICE).body()).get("result");
+
+        JsonNode answer = result.get("structuredContent");
+        assertThat(answer.get("valid").asBoolean()).isFalse();
+        assertThat(answer.get("available").asBoolean()).isFalse();
+        assertThat(answer.get("suggestion").asString()).isEqualTo(slug);
+        String message = "'" + name + "' is a name, not a slug; its slug form " + slug + " is free: use the "
+                + "suggestion " + slug + ".";
+        assertThat(answer.get("message").asString()).isEqualTo(message);
+        assertThat(result.get("content").get(0).get("text").asString()).contains(message);
     }
 
     @Test

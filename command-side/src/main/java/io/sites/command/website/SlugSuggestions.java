@@ -3,6 +3,7 @@ package io.sites.command.website;
 import io.sites.api.Slug;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
 import org.springframework.stereotype.Service;
 
 /**
@@ -14,6 +15,8 @@ import org.springframework.stereotype.Service;
 public class SlugSuggestions {
     private static final int CANDIDATES = 200;
     private static final String FALLBACK_BASE = "my-site";
+    /** Lowercase letters, digits and hyphens: what was meant as a slug; anything else is a name. */
+    private static final Pattern SLUG_SHAPED = Pattern.compile("[a-z0-9-]+");
 
     private final SlugClaims claims;
 
@@ -38,10 +41,30 @@ public class SlugSuggestions {
         if (problem.isEmpty() && claims.isFree(value)) {
             return new Suggestion(value, true, true, value, Optional.empty());
         }
-        String message = problem.map(why -> why + (Slug.isValid(normalized) ? " In slug form: '" + normalized + "'."
-                        : ""))
-                .orElse("The slug '" + value + "' is taken (a deleted website's slug stays reserved for 30 days).");
-        return new Suggestion(normalized, problem.isEmpty(), false, available(value), Optional.of(message));
+        String suggestion = available(value);
+        return new Suggestion(normalized, problem.isEmpty(), false, suggestion,
+                Optional.of(message(value, normalized, problem, suggestion)));
+    }
+
+    /**
+     * What happened and what to do. A name ("Lakeside Yoga Studio") is not refused as a slug would be: valid and
+     * available are false because the input itself is no slug, so the message says so and whether its slug form is
+     * free, lest "not available" read as "taken".
+     */
+    private String message(String value, String normalized, Optional<String> problem, String suggestion) {
+        String advice = "use the suggestion " + suggestion + ".";
+        if (problem.isEmpty()) {
+            return "The slug '" + value + "' is taken (a deleted website's slug stays reserved for 30 days): "
+                    + advice;
+        }
+        if (!SLUG_SHAPED.matcher(value).matches()) {
+            String form = normalized.isEmpty() ? "it has no slug form"
+                    : "its slug form " + normalized + " " + Slug.problem(normalized)
+                            .map(why -> "is not usable either (" + why + ")")
+                            .orElse(claims.isFree(normalized) ? "is free" : "is taken");
+            return "'" + value + "' is a name, not a slug; " + form + ": " + advice;
+        }
+        return problem.get() + " Use the suggestion " + suggestion + ".";
     }
 
     private String available(String value) {

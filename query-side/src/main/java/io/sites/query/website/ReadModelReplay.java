@@ -22,10 +22,13 @@ public class ReadModelReplay {
     private static final String READ_MODEL = WebsiteProjection.PROCESSING_GROUP;
     private static final Logger log = LoggerFactory.getLogger(ReadModelReplay.class);
     private static final Duration POLL = Duration.ofMillis(100);
+    /** How long a stopped processor's statuses may linger: 30 s. */
+    private static final int STATUS_WAITS = 300;
 
     private final EventProcessingConfiguration processing;
     private final ReadTables tables;
     private final JdbcTemplate jdbc;
+    private volatile boolean started;
 
     ReadModelReplay(EventProcessingConfiguration processing, ReadTables tables, JdbcTemplate jdbc) {
         this.processing = processing;
@@ -44,7 +47,13 @@ public class ReadModelReplay {
             tables.freeze();
         }
         log.info("Replaying {} from the start of the event store (up to event {})", processorName, head);
+        started = true;
         processor.shutDown();
+        // The stopped workers' statuses linger a moment; read as the replay's, they said "caught up" at once when
+        // the model was current, and reads went back to tables still being rebuilt (bench/replay, second round).
+        for (int wait = 0; !processor.processingStatus().isEmpty() && wait < STATUS_WAITS; wait++) {
+            Thread.sleep(POLL);
+        }
         processor.resetTokens();
         processor.start();
         if (readModel) {
@@ -60,7 +69,8 @@ public class ReadModelReplay {
     /** A replica that stopped in the middle of a rebuild finishes it: reads stay on the copy until then. */
     @EventListener(ApplicationReadyEvent.class)
     void resumeInterruptedReplay() {
-        if (tables.isFrozen()) {
+        // Not the replay this process was started for (it runs before the application is ready): that one thaws.
+        if (tables.isFrozen() && !started) {
             log.info("The read model was being rebuilt when a replica stopped; resuming");
             thawWhenCaughtUp(processor(READ_MODEL), head());
         }
