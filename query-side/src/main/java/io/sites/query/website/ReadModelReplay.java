@@ -1,6 +1,7 @@
 package io.sites.query.website;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
@@ -26,6 +27,8 @@ public class ReadModelReplay {
     private final EventProcessingConfiguration processing;
     private final ReadTables tables;
     private final JdbcTemplate jdbc;
+    /** A rebuild this process watches: the replay command's own, which the resume at start must not watch again. */
+    private final AtomicBoolean thawing = new AtomicBoolean();
 
     ReadModelReplay(EventProcessingConfiguration processing, ReadTables tables, JdbcTemplate jdbc) {
         this.processing = processing;
@@ -60,13 +63,16 @@ public class ReadModelReplay {
     /** A replica that stopped in the middle of a rebuild finishes it: reads stay on the copy until then. */
     @EventListener(ApplicationReadyEvent.class)
     void resumeInterruptedReplay() {
-        if (tables.isFrozen()) {
+        if (tables.isFrozen() && !thawing.get()) {
             log.info("The read model was being rebuilt when a replica stopped; resuming");
             thawWhenCaughtUp(processor(READ_MODEL), head());
         }
     }
 
     private void thawWhenCaughtUp(StreamingEventProcessor processor, long head) {
+        if (!thawing.compareAndSet(false, true)) {
+            return;
+        }
         Thread.ofVirtual().name("read-model-thaw").start(() -> {
             try {
                 while (!caughtUp(processor, head)) {
@@ -76,6 +82,8 @@ public class ReadModelReplay {
                 log.info("Read model rebuilt; reads are back on the live tables");
             } catch (InterruptedException stopping) {
                 Thread.currentThread().interrupt();
+            } finally {
+                thawing.set(false);
             }
         });
     }
