@@ -38,6 +38,8 @@ class ReadmeTest {
                 "curl() { command curl --fail-with-body \"$@\"; }",
                 block(readme, "publish"),
                 block(readme, "uploads"),
+                block(readme, "digests"),
+                block(readme, "reading"),
                 "echo " + REFUSED,
                 "curl() { command curl -w '\\n%{http_code}' \"$@\"; }",
                 block(readme, "refused"),
@@ -58,7 +60,13 @@ class ReadmeTest {
 
         String published = said.substring(0, said.indexOf(REFUSED));
         assertThat(published).contains("\"slug\":\"my-bakery\"", "<h1>Fresh bread</h1>", "\"type\":\"version.promoted\"",
-                "\"detail\":\"line 1: menu.html\"", "204\nLive: ", "\"path\":\"images/hero.png\",\"size\":70", "Live: http://my-bakery.");
+                "\"detail\":\"line 1: menu.html\"", "204\nLive: ", "\"path\":\"images/hero.png\",\"size\":70", "Live: http://my-bakery.",
+                "\"version\":3", "\"version\":4", "\"openapi\":\"3.1");
+        // The start a reader sees: the addresses, nothing alarming (no framework banner or warning, no JVM warning).
+        String started = serviceLog();
+        assertThat(started).contains("Sites is ready", "  Web application ")
+                .doesNotContain("AxonIQ Console", "in memory token store", "WARNING:", "verified with", " WARN ",
+                        " ERROR ");
         String[] refused = said.substring(said.indexOf(REFUSED) + REFUSED.length()).strip().split("\n");
         assertThat(refused[refused.length - 1]).isEqualTo("422");
         JsonNode answer = Http.JSON.readTree(String.join("\n", java.util.Arrays.copyOf(refused, refused.length - 1)));
