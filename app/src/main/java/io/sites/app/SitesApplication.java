@@ -1,7 +1,5 @@
 package io.sites.app;
 
-import java.util.Arrays;
-import java.util.stream.Stream;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -16,10 +14,9 @@ import org.springframework.context.annotation.Import;
 public class SitesApplication {
 
     public static void main(String[] args) {
-        // An operator command that runs once must not take the port of the replica already serving: it gets a
-        // free one (the servlet stack stays, since security and the site filter are built on it).
-        if (args.length > 0 && "collaborator".equals(args[0])) {
-            args = Stream.concat(Arrays.stream(args), Stream.of("--server.port=0")).toArray(String[]::new);
+        // AxonIQ Console's advertisement (a dozen lines at each start) reads this property only.
+        if (System.getProperty("disable-axoniq-console-message") == null) {
+            System.setProperty("disable-axoniq-console-message", "true");
         }
         SpringApplication application = new SpringApplication(SitesApplication.class);
         // JSON logs (SITES_LOG_FORMAT, bound to logging.structured.format.console): every line of output is one

@@ -89,17 +89,7 @@ public final class ServiceProcess implements AutoCloseable {
         if (managementPort >= 0) {
             managementPort = freePort();
         }
-        String classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> !entry.endsWith("test-classes"))
-                .collect(Collectors.joining(File.pathSeparator));
-        // Surefire exposes the real classpath (not its manifest-only booter jar), so test classes are really left out.
-        assertThat(classpath.split(File.pathSeparator)).hasSizeGreaterThan(10)
-                .anyMatch(entry -> entry.replace('\\', '/').endsWith("app/target/classes"))
-                .noneMatch(entry -> entry.contains("test-classes"));
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString()));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", classpath, SitesApplication.class.getName()));
+        List<String> command = java(jvmOptions);
         Map<String, String> env = new HashMap<>(Map.of("SERVER_PORT", Integer.toString(apiPort),
                 "SITES_SITE_PORT", Integer.toString(sitePort), "SITES_DATA_DIR", data.toString(),
                 "SITES_SEED_TOKENS", "alice=" + TOKEN, "SERVER_ADDRESS", "127.0.0.1",
@@ -114,6 +104,26 @@ public final class ServiceProcess implements AutoCloseable {
         starts++;
         builder.redirectErrorStream(true).redirectOutput(log().toFile());
         process = builder.start();
+    }
+
+    /**
+     * The command that runs this build's {@link SitesApplication} in a JVM of its own, without the test classes:
+     * the JVM's options, then the application's arguments (an operator command, say).
+     */
+    public static List<String> java(List<String> jvmOptions, String... arguments) {
+        String classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !entry.endsWith("test-classes"))
+                .collect(Collectors.joining(File.pathSeparator));
+        // Surefire exposes the real classpath (not its manifest-only booter jar), so test classes are really left out.
+        assertThat(classpath.split(File.pathSeparator)).hasSizeGreaterThan(10)
+                .anyMatch(entry -> entry.replace('\\', '/').endsWith("app/target/classes"))
+                .noneMatch(entry -> entry.contains("test-classes"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath, SitesApplication.class.getName()));
+        command.addAll(List.of(arguments));
+        return command;
     }
 
     /** Starts the service and waits until the API answers. */

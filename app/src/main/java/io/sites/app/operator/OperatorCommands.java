@@ -8,8 +8,6 @@ import io.sites.app.collaborators.Collaborators;
 import io.sites.query.website.ReadModelReplay;
 import java.util.List;
 import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringApplication;
@@ -19,15 +17,15 @@ import org.springframework.stereotype.Component;
 /**
  * What operators do until the web application does it, as arguments of the jar:
  * <ul>
- * <li>{@code collaborator add|remove <websiteId> <username>}: runs the command on the owner's behalf and exits
- * (on a free port, so beside a serving replica; see {@code SitesApplication}). The rules are the web
- * application's ({@link Collaborators}): the person needs an account.</li>
+ * <li>{@code collaborator add|remove <websiteId> <username>}: runs the command on the owner's behalf, prints one
+ * line (the result on stdout, or the reason on stderr) and exits, beside a serving replica
+ * ({@link OperatorEnvironment}). The rules are the web application's ({@link Collaborators}): the person needs an
+ * account.</li>
  * <li>{@code replay read-model}: starts this replica as usual and rebuilds the read model while it serves.</li>
  * </ul>
  */
 @Component
 class OperatorCommands implements ApplicationRunner {
-    private static final Logger log = LoggerFactory.getLogger(OperatorCommands.class);
     static final String USAGE = "Usage: collaborator add|remove <websiteId> <username> | replay <processor>";
 
     private final Collaborators collaborators;
@@ -57,32 +55,31 @@ class OperatorCommands implements ApplicationRunner {
         System.exit(SpringApplication.exit(context, () -> status));
     }
 
-    /** Runs a one-shot command; 0 when it succeeded, 1 (with the reason logged) when not. */
+    /** Runs a one-shot command; 0 when it succeeded (its result on stdout), 1 (the reason on stderr) when not. */
     int execute(List<String> words) {
         try {
             if (words.size() != 4 || !"collaborator".equals(words.getFirst())) {
                 throw new IllegalArgumentException(USAGE);
             }
-            collaborator(words.get(1), words.get(2), words.get(3));
+            System.out.println(collaborator(words.get(1), words.get(2), words.get(3)));
             return 0;
         } catch (RuntimeException failed) {
-            log.error("{}", failed.getMessage());
+            System.err.println(failed.getMessage());
             return 1;
         }
     }
 
-    private void collaborator(String action, String websiteId, String username) {
+    private String collaborator(String action, String websiteId, String username) {
         if (!WebsiteId.isWellFormed(websiteId)) {
             throw new IllegalArgumentException("'" + websiteId + "' is not a website id. " + USAGE);
         }
         WebsiteId website = new WebsiteId(websiteId);
         Actor owner = Actor.operatorFor(owner(website));
-        switch (action) {
-            case "add" -> log.info("{} is now an editor of {}", collaborators.add(website, owner, username), website);
-            case "remove" -> log.info("{} is no longer an editor of {}", collaborators.remove(website, owner, username),
-                    website);
+        return switch (action) {
+            case "add" -> collaborators.add(website, owner, username) + " is now an editor of " + website;
+            case "remove" -> collaborators.remove(website, owner, username) + " is no longer an editor of " + website;
             default -> throw new IllegalArgumentException(USAGE);
-        }
+        };
     }
 
     /**

@@ -1,12 +1,19 @@
 package io.sites.app.web;
 
 import io.sites.app.SiteUrls;
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.CrossOrigin;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.NoHandlerFoundException;
 
 /** getApiIndex and the RFC 9728 protected-resource metadata: public documents that tell clients where to go. */
 @RestController
@@ -31,6 +38,19 @@ class ApiIndexController {
         index.put("documentation", urls.api("/docs"));
         index.put("llms", urls.api("/llms.txt"));
         return index;
+    }
+
+    /**
+     * The API host's root, which the spec does not define: a person's browser (asking for HTML) is sent to the web
+     * application; an API client gets the 404 envelope of any unknown path.
+     */
+    @GetMapping("/")
+    ResponseEntity<Void> root(@RequestHeader(value = HttpHeaders.ACCEPT, defaultValue = "") String accept)
+            throws NoHandlerFoundException {
+        if (!accept.contains(MediaType.TEXT_HTML_VALUE)) {
+            throw new NoHandlerFoundException("GET", "/", new HttpHeaders());
+        }
+        return ResponseEntity.status(HttpStatus.FOUND).location(URI.create(urls.app("/"))).build();
     }
 
     // Browser-based MCP clients discover the authorization server from their own origin.

@@ -1,6 +1,7 @@
 package io.sites.query.website;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
@@ -29,6 +30,8 @@ public class ReadModelReplay {
     private final ReadTables tables;
     private final JdbcTemplate jdbc;
     private volatile boolean started;
+    /** A rebuild this process watches: the replay command's own, which the resume at start must not watch again. */
+    private final AtomicBoolean thawing = new AtomicBoolean();
 
     ReadModelReplay(EventProcessingConfiguration processing, ReadTables tables, JdbcTemplate jdbc) {
         this.processing = processing;
@@ -70,13 +73,16 @@ public class ReadModelReplay {
     @EventListener(ApplicationReadyEvent.class)
     void resumeInterruptedReplay() {
         // Not the replay this process was started for (it runs before the application is ready): that one thaws.
-        if (tables.isFrozen() && !started) {
+        if (tables.isFrozen() && !started && !thawing.get()) {
             log.info("The read model was being rebuilt when a replica stopped; resuming");
             thawWhenCaughtUp(processor(READ_MODEL), head());
         }
     }
 
     private void thawWhenCaughtUp(StreamingEventProcessor processor, long head) {
+        if (!thawing.compareAndSet(false, true)) {
+            return;
+        }
         Thread.ofVirtual().name("read-model-thaw").start(() -> {
             try {
                 while (!caughtUp(processor, head)) {
@@ -86,6 +92,8 @@ public class ReadModelReplay {
                 log.info("Read model rebuilt; reads are back on the live tables");
             } catch (InterruptedException stopping) {
                 Thread.currentThread().interrupt();
+            } finally {
+                thawing.set(false);
             }
         });
     }
