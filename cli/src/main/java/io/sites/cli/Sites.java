@@ -55,6 +55,15 @@ public final class Sites {
         return run(new Invocation(env, out, err, false), args);
     }
 
+    /**
+     * As {@link #run(java.util.Map, java.io.PrintStream, java.io.PrintStream, String...)}, with what opens the
+     * sign-in's address instead of the person's browser (a test signs in and approves over HTTP there).
+     */
+    public static int run(java.util.Map<String, String> env, java.io.PrintStream out, java.io.PrintStream err,
+            java.util.function.Consumer<URI> browser, String... args) {
+        return run(new Invocation(env, out, err, false, browser), args);
+    }
+
     /** One run of the command line with the given surroundings: its exit code (the process's, in main). */
     static int run(Invocation invocation, String... args) {
         Sites sites = new Sites(invocation);
@@ -84,7 +93,7 @@ public final class Sites {
     }
 
     Api api() {
-        return new Api(apiAddress(), first(token, invocation.env().get("SITES_TOKEN"), config().read().token()));
+        return new Api(apiAddress(), Credential.of(first(token, invocation.env().get("SITES_TOKEN")), config()));
     }
 
     /** Prints a command's result: the JSON object under --json, else the text lines. */
