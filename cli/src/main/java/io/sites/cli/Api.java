@@ -23,6 +23,7 @@ final class Api {
     // A publish of a large bundle takes a while on the server; the connection itself must come quickly.
     private static final Duration CONNECT = Duration.ofSeconds(10);
     private static final Duration REQUEST = Duration.ofMinutes(10);
+    private static final int ATTEMPTS = 3;
 
     /** One answer: its status and its JSON body (an empty object when there was none). */
     record Response(int status, JsonNode body) {
@@ -76,6 +77,38 @@ final class Api {
             request.header("Idempotency-Key", idempotencyKey);
         }
         return authorized(request.POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))));
+    }
+
+    /**
+     * A POST that changes something, under an Idempotency-Key: resent with the same key after a lost answer, a 5xx
+     * or 409 IDEMPOTENCY_IN_PROGRESS, up to {@value #ATTEMPTS} times in all, so a publish that did happen is answered
+     * again rather than made twice.
+     */
+    Response postOnce(String path, Object body, String idempotencyKey) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                Response response = post(path, body, idempotencyKey);
+                boolean again = response.status() >= 500 || response.status() == 409
+                        && "IDEMPOTENCY_IN_PROGRESS".equals(response.errorCode());
+                if (!again || attempt == ATTEMPTS) {
+                    return response;
+                }
+            } catch (Failure failure) {
+                if (failure.exit != Exit.NETWORK || attempt == ATTEMPTS) {
+                    throw failure;
+                }
+            }
+            pause(attempt);
+        }
+    }
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(Duration.ofSeconds(attempt).toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Failure(Exit.NETWORK, "Interrupted while retrying.");
+        }
     }
 
     /** DELETE that must succeed. */

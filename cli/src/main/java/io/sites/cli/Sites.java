@@ -71,6 +71,15 @@ public final class Sites {
         command.setOut(new java.io.PrintWriter(invocation.out(), true));
         command.setErr(new java.io.PrintWriter(invocation.err(), true));
         command.setExecutionExceptionHandler((failure, line, parsed) -> sites.fail(failure));
+        // A usage error stops parsing before --json is set, so the arguments themselves are asked.
+        CommandLine.IParameterExceptionHandler usage = command.getParameterExceptionHandler();
+        command.setParameterExceptionHandler((wrong, arguments) -> {
+            if (!java.util.Arrays.asList(arguments).contains("--json")) {
+                return usage.handleParseException(wrong, arguments);
+            }
+            sites.json = true;
+            return sites.fail(new Failure(Exit.USAGE, wrong.getMessage() + " (see sites --help)"));
+        });
         return command.execute(args);
     }
 
