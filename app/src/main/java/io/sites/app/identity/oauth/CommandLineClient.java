@@ -39,8 +39,9 @@ class CommandLineClient {
                 .redirectUri(REDIRECT_URI), ClientSettings.builder().build().getSettings()).build();
         try {
             clients.save(client);
-        } catch (DataIntegrityViolationException anotherReplicaFirst) {
-            // two replicas starting together: the row is there, which is all that matters
+        } catch (DataIntegrityViolationException | IllegalArgumentException anotherReplicaFirst) {
+            // two replicas starting together (the key, or the library's own check of a duplicate client id): the
+            // row is there, which is all that matters
         }
     }
 }
