@@ -35,6 +35,9 @@ class CommandLineTest extends EmbeddedAppTest {
     @TempDir
     Path temp;
 
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
+
     @DynamicPropertySource
     static void port(DynamicPropertyRegistry registry) {
         registry.add("server.port", () -> PORT);
@@ -120,7 +123,10 @@ class CommandLineTest extends EmbeddedAppTest {
         assertThat(second.err()).contains("sent style.css (18 B)").doesNotContain("index.html (");
         assertThat(http().site(slug, "/style.css").text()).isEqualTo("h1 { color: teal }");
 
+        int keysBefore = jdbc.queryForObject("select count(*) from idempotent_request", Integer.class);
         Run again = sites("--json", "publish", dir.toString(), "--site", slug);
+        assertThat(jdbc.queryForObject("select count(*) from idempotent_request", Integer.class))
+                .as("one request, under its Idempotency-Key").isEqualTo(keysBefore + 1);
         assertThat(again.json().get("filesSent").asInt()).isZero();
         assertThat(again.json().get("bytesSent").asLong()).isZero();
         assertThat(again.json().get("version").asInt()).isEqualTo(3);
@@ -150,6 +156,22 @@ class CommandLineTest extends EmbeddedAppTest {
         assertThat(history.json().get("items").get(0).get("type").asString()).isEqualTo("version.promoted");
         assertThat(sites("open", slug).out().strip()).isEqualTo(published.get("pageUrl").asString());
         assertThat(sites("list").out()).contains(slug);
+        // ifCurrentVersion: a publish against a version that is no longer live is refused, nothing published.
+        Run conflict = sites("publish", dir.toString(), "--site", slug, "--if-current", "1");
+        assertThat(conflict.exit()).isEqualTo(1);
+        assertThat(conflict.err()).contains("Another publish changed the live version of " + slug);
+        Run conflictJson = sites("publish", dir.toString(), "--site", slug, "--if-current", "1", "--json");
+        assertThat(conflictJson.json().at("/error/code").asString()).isEqualTo("VERSION_CONFLICT");
+        assertThat(conflictJson.json().get("exitCode").asInt()).isEqualTo(1);
+        assertThat(sites("versions", slug, "--json").json().get("versions")).hasSize(4);
+
+        // The CLI finds a slug with listWebsites?slug= (an extension): only that site, whatever its age.
+        JsonNode bySlug = http().get("/v1/websites?slug=" + slug, ALICE).json().get("items");
+        assertThat(bySlug).singleElement().satisfies(item -> {
+            assertThat(item.get("slug").asString()).isEqualTo(slug);
+            assertThat(item.get("id").asString()).isEqualTo(published.get("websiteId").asString());
+        });
+        assertThat(http().get("/v1/websites?slug=" + slug + "-none", ALICE).json().get("items")).isEmpty();
 
         assertThat(sites("delete", slug).exit()).as("no --yes and no terminal: nothing deleted").isEqualTo(2);
         assertThat(http().site(slug, "/").status()).isEqualTo(200);
@@ -204,6 +226,16 @@ class CommandLineTest extends EmbeddedAppTest {
         assertThat(sites("publish").exit()).isEqualTo(2);
         assertThat(sites("frobnicate").exit()).isEqualTo(2);
         assertThat(sites("publish", temp.resolve("missing").toString()).exit()).isEqualTo(2);
+        // Under --json a usage error is one JSON object in the same shape as every other failure, on stdout.
+        for (String[] wrong : List.of(new String[] {"list", "--frobnicate", "--json"},
+                new String[] {"--json", "promote", "some-site"})) {
+            Run usage = sites(wrong);
+            assertThat(usage.exit()).as(String.join(" ", wrong)).isEqualTo(2);
+            assertThat(usage.json().get("exitCode").asInt()).isEqualTo(2);
+            assertThat(usage.json().at("/error/message").asString()).isNotBlank();
+            assertThat(usage.err()).isEmpty();
+        }
+        assertThat(sites("list", "--frobnicate").err()).contains("Unknown option").contains("Usage:");
 
         assertThat(sites(env(), "--api", api(), "--token", "sites_pat_" + "y".repeat(43), "list").exit()).isEqualTo(3);
         assertThat(sites(env(), "--api", api(), "list").exit()).as("no token at all").isEqualTo(3);

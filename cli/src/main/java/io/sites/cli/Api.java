@@ -15,13 +15,15 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The service's REST interface over the JDK's HTTP client: JSON in and out, the bearer token on every call but the
- * upload PUT (whose URL is its credential), and each kind of failure turned into its exit code here, once.
+ * upload PUT (whose URL is its credential), renewed and the call repeated once when the API refuses an expired
+ * OAuth token ({@link Credential}), and each kind of failure turned into its exit code here, once.
  */
 final class Api {
     static final JsonMapper JSON = JsonMapper.builder().build();
     // A publish of a large bundle takes a while on the server; the connection itself must come quickly.
     private static final Duration CONNECT = Duration.ofSeconds(10);
     private static final Duration REQUEST = Duration.ofMinutes(10);
+    private static final int ATTEMPTS = 3;
 
     /** One answer: its status and its JSON body (an empty object when there was none). */
     record Response(int status, JsonNode body) {
@@ -35,12 +37,12 @@ final class Api {
     }
 
     private final URI base;
-    private final String token;
+    private final Credential credential;
     private final HttpClient client;
 
-    Api(URI base, String token) {
+    Api(URI base, Credential credential) {
         this.base = base;
-        this.token = token;
+        this.credential = credential;
         this.client = HttpClient.newBuilder().connectTimeout(CONNECT).build();
     }
 
@@ -60,18 +62,58 @@ final class Api {
 
     /** GET that must succeed. */
     JsonNode get(String path) {
-        return require(send(authorized(path).GET()));
+        return require(authorized(request(path).GET()));
     }
 
     /** POST of a JSON body; the caller decides what a refusal means (a publish reads its violations). */
     Response post(String path, Object body) {
-        return send(authorized(path).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))));
+        return post(path, body, null);
+    }
+
+    /** As {@link #post(String, Object)}, with an Idempotency-Key: a resend of the same call gets the first answer. */
+    Response post(String path, Object body, String idempotencyKey) {
+        HttpRequest.Builder request = request(path).header("Content-Type", "application/json");
+        if (idempotencyKey != null) {
+            request.header("Idempotency-Key", idempotencyKey);
+        }
+        return authorized(request.POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))));
+    }
+
+    /**
+     * A POST that changes something, under an Idempotency-Key: resent with the same key after a lost answer, a 5xx
+     * or 409 IDEMPOTENCY_IN_PROGRESS, up to {@value #ATTEMPTS} times in all, so a publish that did happen is answered
+     * again rather than made twice.
+     */
+    Response postOnce(String path, Object body, String idempotencyKey) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                Response response = post(path, body, idempotencyKey);
+                boolean again = response.status() >= 500 || response.status() == 409
+                        && "IDEMPOTENCY_IN_PROGRESS".equals(response.errorCode());
+                if (!again || attempt == ATTEMPTS) {
+                    return response;
+                }
+            } catch (Failure failure) {
+                if (failure.exit != Exit.NETWORK || attempt == ATTEMPTS) {
+                    throw failure;
+                }
+            }
+            pause(attempt);
+        }
+    }
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(Duration.ofSeconds(attempt).toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Failure(Exit.NETWORK, "Interrupted while retrying.");
+        }
     }
 
     /** DELETE that must succeed. */
     void delete(String path) {
-        require(send(authorized(path).DELETE()));
+        require(authorized(request(path).DELETE()));
     }
 
     /** The bytes of a file to an upload slot's putUrl, without the token: the URL is the credential. */
@@ -96,7 +138,7 @@ final class Api {
         JsonNode error = response.body().path("error");
         String message = error.path("message").asString("The service answered " + response.status() + ".");
         if (response.status() == 401 || response.status() == 403) {
-            return new Failure(Exit.AUTH, message + " Log in again: sites login --token TOKEN (or set SITES_TOKEN).",
+            return new Failure(Exit.AUTH, message + " Log in again: sites login (or pass --token, or set SITES_TOKEN).",
                     response.body());
         }
         if (response.status() >= 500) {
@@ -105,12 +147,24 @@ final class Api {
         return new Failure(Exit.REFUSED, message, response.body());
     }
 
-    private HttpRequest.Builder authorized(String path) {
-        if (token == null || token.isBlank()) {
-            throw new Failure(Exit.AUTH, "Not logged in: run sites login --token TOKEN, or pass --token or SITES_TOKEN.");
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(resolve(path)).timeout(REQUEST).header("Accept", "application/json");
+    }
+
+    // The request is built twice at most: a refused OAuth access token is renewed and the call made again.
+    private Response authorized(HttpRequest.Builder request) {
+        Response response = send(withToken(request.copy(), credential.token()));
+        if (response.status() == 401 && credential.renew()) {
+            response = send(withToken(request, credential.token()));
         }
-        return HttpRequest.newBuilder(resolve(path)).timeout(REQUEST)
-                .header("Authorization", "Bearer " + token).header("Accept", "application/json");
+        return response;
+    }
+
+    private static HttpRequest.Builder withToken(HttpRequest.Builder request, String token) {
+        if (token == null || token.isBlank()) {
+            throw new Failure(Exit.AUTH, "Not logged in: run sites login, or pass --token or SITES_TOKEN.");
+        }
+        return request.header("Authorization", "Bearer " + token);
     }
 
     private Response send(HttpRequest.Builder request) {

@@ -1,13 +1,21 @@
 package io.sites.cli;
 
 import java.io.PrintStream;
+import java.net.URI;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * What one run of the command line sees of its surroundings: the environment, the two streams and whether a person
- * is watching (a terminal gets a progress bar and questions; a pipe gets plain lines). Tests pass their own.
+ * is watching (a terminal gets a progress bar and questions; a pipe gets plain lines), and what opens an address
+ * in a browser (the sign-in's). Tests pass their own.
  */
-record Invocation(Map<String, String> env, PrintStream out, PrintStream err, boolean terminal) {
+record Invocation(Map<String, String> env, PrintStream out, PrintStream err, boolean terminal,
+        Consumer<URI> browser) {
+
+    Invocation(Map<String, String> env, PrintStream out, PrintStream err, boolean terminal) {
+        this(env, out, err, terminal, new SystemBrowser());
+    }
 
     /** The real process: its environment and streams; a terminal when the JVM has a console on one. */
     static Invocation ofProcess() {

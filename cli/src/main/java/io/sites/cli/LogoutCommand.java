@@ -1,12 +1,16 @@
 package io.sites.cli;
 
+import java.net.URI;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.node.ObjectNode;
 
-/** {@code sites logout}: forgets the stored login (the token stays valid until revoked in the web application). */
-@Command(name = "logout", description = "Remove the stored login from this computer.")
+/**
+ * {@code sites logout}: forgets the stored login. A browser login's tokens are revoked first (RFC 7009: the refresh
+ * token, and with it the access token); a personal access token stays valid until revoked in the web application.
+ */
+@Command(name = "logout", description = "Remove the stored login from this computer (revoking a browser login).")
 final class LogoutCommand implements Callable<Integer> {
     @ParentCommand
     Sites sites;
@@ -14,11 +18,26 @@ final class LogoutCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Config config = sites.config();
+        Config.Stored stored = config.read();
+        boolean revoked = false;
+        if (stored.oauth() != null && stored.oauth().revocationEndpoint() != null) {
+            AuthorizationServer server = new AuthorizationServer();
+            URI endpoint = URI.create(stored.oauth().revocationEndpoint());
+            if (stored.oauth().refreshToken() != null) {
+                server.revoke(endpoint, stored.oauth().refreshToken());
+            }
+            if (stored.token() != null) {
+                server.revoke(endpoint, stored.token());
+            }
+            revoked = true;
+        }
         config.delete();
         ObjectNode result = Api.JSON.createObjectNode();
         result.put("config", config.file().toString());
         result.put("loggedOut", true);
-        sites.print(result, "Removed " + config.file() + ". Revoke the token in the web application if it leaked.");
+        result.put("revoked", revoked);
+        sites.print(result, "Removed " + config.file() + (revoked ? "; the login's tokens are revoked."
+                : ". Revoke the token in the web application if it leaked."));
         return Exit.OK.code;
     }
 }

@@ -27,6 +27,9 @@ import tools.jackson.databind.node.ObjectNode;
  * for each file it has no bytes for (not this account's, not this website's), and the second request carries those
  * files: text inline, binaries through upload slots (at most 20 a publish, the service's limit on remote files; the
  * rest as base64). An unchanged file therefore costs 64 characters, and a republish with one edit sends one file.
+ * Each request carries an Idempotency-Key made once per invocation (one per distinct request, reused on its own
+ * retries), and a new version of a live website carries {@code ifCurrentVersion}: of two publishers, the second
+ * learns that the first came in between instead of replacing its version unnoticed.
  */
 @Command(name = "publish", description = "Publish a folder: a new website, or a new version of --site.")
 final class PublishCommand implements Callable<Integer> {
@@ -59,6 +62,13 @@ final class PublishCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Check everything, publish nothing.")
     boolean dryRun;
 
+    @Option(names = "--if-current", paramLabel = "VERSION", description = "Publish only if VERSION is the live "
+            + "version (default: the one live when the command starts); else nothing is published, exit 1.")
+    Integer ifCurrent;
+
+    // One per invocation: each distinct request gets its own suffix, so a retry resends the same key and body.
+    private final String idempotencyKey = "sites-cli-" + java.util.UUID.randomUUID();
+
     private int filesSent;
     private long bytesSent;
 
@@ -74,6 +84,11 @@ final class PublishCommand implements Callable<Integer> {
             throw new Failure(Exit.USAGE, "--no-promote needs an existing website (--site): a new one's first version "
                     + "is always live.");
         }
+        if (websiteId == null && ifCurrent != null) {
+            throw new Failure(Exit.USAGE, "--if-current needs an existing website (--site).");
+        }
+        Integer expected = websiteId == null ? null
+                : ifCurrent != null ? ifCurrent : boxed(Websites.liveVersion(api, websiteId));
         String path = (websiteId == null ? "v1/websites" : Websites.path(websiteId) + "/versions")
                 + (dryRun ? "?dryRun=true" : "");
         Progress progress = new Progress(sites.invocation.err(), sites.invocation.terminal(), sites.json);
@@ -81,19 +96,30 @@ final class PublishCommand implements Callable<Integer> {
                 + Bytes.human(files.stream().mapToLong(Folder.LocalFile::size).sum()) + ") from " + folder
                 + (websiteId == null ? " as a new website" : " to " + site));
 
-        Api.Response response = api.post(path, request(websiteId, files, Map.of()));
+        Api.Response response = api.postOnce(path, request(websiteId, expected, files, Map.of()),
+                idempotencyKey + "-manifest");
         Set<String> unknown = unknownDigests(response);
         if (!unknown.isEmpty()) {
             List<Folder.LocalFile> missing = files.stream().filter(file -> unknown.contains(file.path())).toList();
             progress.start(missing.size(), missing.stream().mapToLong(Folder.LocalFile::size).sum());
             Map<String, ObjectNode> bodies = bodies(api, missing, progress);
-            response = api.post(path, request(websiteId, files, bodies));
+            response = api.postOnce(path, request(websiteId, expected, files, bodies), idempotencyKey + "-files");
+        }
+        if (response.status() == 409 && "VERSION_CONFLICT".equals(response.errorCode())) {
+            throw new Failure(Exit.REFUSED, "Another publish changed the live version of " + site + " (expected "
+                    + expected + "): nothing was published. " + response.body().path("error").path("message")
+                    .asString("") + " See sites history " + site + ", then publish again.", response.body());
         }
         return dryRun ? reportCheck(response) : report(response, files.size());
     }
 
+    private static Integer boxed(java.util.OptionalInt value) {
+        return value.isPresent() ? value.getAsInt() : null;
+    }
+
     /** The request: each file by its body when given, else by its digest. */
-    private ObjectNode request(String websiteId, List<Folder.LocalFile> files, Map<String, ObjectNode> bodies) {
+    private ObjectNode request(String websiteId, Integer expected, List<Folder.LocalFile> files,
+            Map<String, ObjectNode> bodies) {
         ObjectNode request = Api.JSON.createObjectNode();
         if (websiteId == null) {
             request.put("name", name != null ? name : folderName());
@@ -103,6 +129,9 @@ final class PublishCommand implements Callable<Integer> {
             }
         } else if (noPromote) {
             request.put("promote", false);
+        }
+        if (expected != null) {
+            request.put("ifCurrentVersion", expected);
         }
         if (message != null) {
             request.put("message", message);
@@ -164,7 +193,8 @@ final class PublishCommand implements Callable<Integer> {
         ObjectNode request = Api.JSON.createObjectNode();
         ArrayNode slots = request.putArray("files");
         binaries.forEach(file -> slots.addObject().put("path", file.path()).put("size", file.size()));
-        JsonNode uploads = Api.require(api.post("v1/uploads", request)).path("uploads");
+        JsonNode uploads = Api.require(api.postOnce("v1/uploads", request, idempotencyKey + "-uploads"))
+                .path("uploads");
         Map<String, Folder.LocalFile> byPath = new HashMap<>();
         binaries.forEach(file -> byPath.put(file.path(), file));
         Map<String, ObjectNode> bodies = new HashMap<>();

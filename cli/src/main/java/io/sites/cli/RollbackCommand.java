@@ -27,15 +27,8 @@ final class RollbackCommand implements Callable<Integer> {
     public Integer call() {
         Api api = sites.api();
         String id = Websites.id(api, site);
-        int live = -1;
-        for (JsonNode version : api.get(Websites.path(id)).path("versions")) {
-            if (version.path("isCurrent").asBoolean()) {
-                live = version.path("version").asInt();
-            }
-        }
-        if (live < 0) {
-            throw new Failure(Exit.REFUSED, site + " has no live version to roll back from.");
-        }
+        int live = Websites.liveVersion(api, id).orElseThrow(() -> new Failure(Exit.REFUSED,
+                site + " has no live version to roll back from."));
         return PromoteCommand.promote(sites, api, id, previous(api, id, live));
     }
 

@@ -55,6 +55,15 @@ public final class Sites {
         return run(new Invocation(env, out, err, false), args);
     }
 
+    /**
+     * As {@link #run(java.util.Map, java.io.PrintStream, java.io.PrintStream, String...)}, with what opens the
+     * sign-in's address instead of the person's browser (a test signs in and approves over HTTP there).
+     */
+    public static int run(java.util.Map<String, String> env, java.io.PrintStream out, java.io.PrintStream err,
+            java.util.function.Consumer<URI> browser, String... args) {
+        return run(new Invocation(env, out, err, false, browser), args);
+    }
+
     /** One run of the command line with the given surroundings: its exit code (the process's, in main). */
     static int run(Invocation invocation, String... args) {
         Sites sites = new Sites(invocation);
@@ -62,6 +71,15 @@ public final class Sites {
         command.setOut(new java.io.PrintWriter(invocation.out(), true));
         command.setErr(new java.io.PrintWriter(invocation.err(), true));
         command.setExecutionExceptionHandler((failure, line, parsed) -> sites.fail(failure));
+        // A usage error stops parsing before --json is set, so the arguments themselves are asked.
+        CommandLine.IParameterExceptionHandler usage = command.getParameterExceptionHandler();
+        command.setParameterExceptionHandler((wrong, arguments) -> {
+            if (!java.util.Arrays.asList(arguments).contains("--json")) {
+                return usage.handleParseException(wrong, arguments);
+            }
+            sites.json = true;
+            return sites.fail(new Failure(Exit.USAGE, wrong.getMessage() + " (see sites --help)"));
+        });
         return command.execute(args);
     }
 
@@ -84,7 +102,7 @@ public final class Sites {
     }
 
     Api api() {
-        return new Api(apiAddress(), first(token, invocation.env().get("SITES_TOKEN"), config().read().token()));
+        return new Api(apiAddress(), Credential.of(first(token, invocation.env().get("SITES_TOKEN")), config()));
     }
 
     /** Prints a command's result: the JSON object under --json, else the text lines. */

@@ -4,8 +4,9 @@ import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
- * SITE on the command line: a website id ({@code web_…}) as it is, or a slug looked up among the caller's websites
- * (listWebsites: the 50 most recently updated, so an older site is named by its id).
+ * SITE on the command line: a website id ({@code web_…}) as it is, or a slug looked up among all the caller's
+ * websites (listWebsites with {@code slug}, the service's extension for it; a service without it answers its usual
+ * list, which is searched as well).
  */
 final class Websites {
     private Websites() {
@@ -15,7 +16,7 @@ final class Websites {
         if (site.startsWith("web_")) {
             return Optional.of(site);
         }
-        for (JsonNode item : api.get("v1/websites").path("items")) {
+        for (JsonNode item : api.get("v1/websites?slug=" + Api.encode(site)).path("items")) {
             if (site.equals(item.path("slug").asString(null)) && !"deleted".equals(item.path("status").asString())) {
                 return Optional.of(item.path("id").asString());
             }
@@ -30,6 +31,16 @@ final class Websites {
 
     static String path(String id) {
         return "v1/websites/" + Api.encode(id);
+    }
+
+    /** The number of the website's live version, if it has one. */
+    static java.util.OptionalInt liveVersion(Api api, String id) {
+        for (JsonNode version : api.get(path(id)).path("versions")) {
+            if (version.path("isCurrent").asBoolean()) {
+                return java.util.OptionalInt.of(version.path("version").asInt());
+            }
+        }
+        return java.util.OptionalInt.empty();
     }
 
     static JsonNode get(Api api, String site) {

@@ -157,7 +157,12 @@ public class ApiOperations {
 
     /** listWebsites: owned and edited websites, most recently updated first, with the account's limits. */
     public Map<String, Object> listWebsites(AccountId caller) {
-        WebsiteListView list = queries.query(new ListWebsites(caller, LIST_LIMIT),
+        return listWebsites(caller, null);
+    }
+
+    /** listWebsites, only the website with this slug when one is given (an extension: a lookup by slug). */
+    public Map<String, Object> listWebsites(AccountId caller, String slug) {
+        WebsiteListView list = queries.query(new ListWebsites(caller, LIST_LIMIT, slug),
                 ResponseTypes.instanceOf(WebsiteListView.class)).join();
         Map<AccountId, String> ownerNames = new HashMap<>();
         List<Map<String, Object>> items = list.items().stream().map(site -> json.summary(site,

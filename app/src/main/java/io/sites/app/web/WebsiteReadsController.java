@@ -21,9 +21,10 @@ class WebsiteReadsController {
         this.operations = operations;
     }
 
+    /** slug (an extension) narrows the list to that website, however long ago it was updated. */
     @GetMapping(produces = "application/json")
-    Map<String, Object> listWebsites(AccountId caller) {
-        return operations.listWebsites(caller);
+    Map<String, Object> listWebsites(AccountId caller, @RequestParam(required = false) String slug) {
+        return operations.listWebsites(caller, slug == null || slug.isBlank() ? null : slug);
     }
 
     @GetMapping(path = "/{websiteId}", produces = "application/json")

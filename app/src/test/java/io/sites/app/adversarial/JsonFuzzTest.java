@@ -39,6 +39,9 @@ class JsonFuzzTest extends EmbeddedAppTest {
     @LocalServerPort
     int serverPort;
 
+    // The SHA-256 of the target website's index.html, "<p>hi</p>": a digest of bytes Alice has stored.
+    static final String TARGET_INDEX_SHA256 = sha256("<p>hi</p>");
+
     private final Random random = new Random(SEED);
     private final JsonMutator mutator = new JsonMutator(random);
     private final List<String> failures = new ArrayList<>();
@@ -89,8 +92,8 @@ class JsonFuzzTest extends EmbeddedAppTest {
 
     private Targets targets() {
         Http http = new Http(serverPort);
-        JsonNode created = http.post("/v1/websites", ALICE, site(null, "Fuzz target", file("index.html", "<p>hi</p>")))
-                .json();
+        JsonNode created = http.post("/v1/websites", ALICE, site(null, "Fuzz target", file("index.html", "<p>hi</p>"),
+                file("old.html", "<p>old</p>"))).json();
         JsonNode slot = http.post("/v1/uploads", ALICE, Map.of("files", List.of(Map.of("path", "a.png", "size", 4))))
                 .json().get("uploads").get(0);
         return new Targets(created.get("websiteId").asString(), created.get("jobId").asString(),
@@ -102,6 +105,11 @@ class JsonFuzzTest extends EmbeddedAppTest {
         Map<String, Supplier<FuzzRequest>> operations = new LinkedHashMap<>();
         Map<String, Object> website = site(null, "Fuzz", file("index.html", "<p>fuzz</p>"));
         Map<String, Object> version = Map.of("files", List.of(file("index.html", "<p>v</p>")), "promote", false);
+        // An edit of version 1 that passes as it is: one file replaced, one by the digest of bytes Alice stored,
+        // one dropped, only if version 1 is live; the fuzzer mutates each of these fields from there.
+        Map<String, Object> edit = Map.of("baseVersion", 1, "ifCurrentVersion", 1, "deletePaths", List.of("old.html"),
+                "promote", false, "files", List.of(file("index.html", "<p>edit</p>"),
+                        Map.of("path", "copy.html", "sha256", TARGET_INDEX_SHA256)));
         Map<String, Object> uploads = Map.of("files", List.of(Map.of("path", "img/a.png", "size", 10)));
         operations.put("getApiIndex", () -> get("/v1" + query()));
         operations.put("listWebsites", () -> get("/v1/websites" + query()));
@@ -111,6 +119,8 @@ class JsonFuzzTest extends EmbeddedAppTest {
                 + "/versions" + query()));
         operations.put("createWebsiteVersion", () -> post("/v1/websites/" + (random.nextInt(4) == 0
                 ? segment(targets.websiteId()) : targets.websiteId()) + "/versions", version));
+        operations.put("createWebsiteVersion edit", () -> post("/v1/websites/" + targets.websiteId() + "/versions",
+                edit));
         operations.put("createUploads", () -> post("/v1/uploads", uploads));
         operations.put("getJob", () -> get("/v1/jobs/" + segment(targets.jobId()) + query()));
         operations.put("suggestSlug", () -> get("/v1/slugs/suggest?value=" + queryValue()));
@@ -119,6 +129,15 @@ class JsonFuzzTest extends EmbeddedAppTest {
                         "application/x-www-form-urlencoded", "application/json", "text/plain; charset=bogus", ""})),
                 mutator.pick(new String[] {"%ff", "a=%zz&b", "\u0089PNG", "{\"x\":"}).getBytes(StandardCharsets.UTF_8)));
         return operations;
+    }
+
+    private static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private FuzzRequest get(String target) {
@@ -170,7 +189,7 @@ class JsonFuzzTest extends EmbeddedAppTest {
     }
 
     private String query() {
-        return random.nextInt(3) == 0 ? "?" + mutator.pick(new String[] {"x=", "cursor=", "limit=", ""})
+        return random.nextInt(3) == 0 ? "?" + mutator.pick(new String[] {"x=", "cursor=", "limit=", "slug=", ""})
                 + queryValue() : "";
     }
 

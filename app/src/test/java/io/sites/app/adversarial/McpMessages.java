@@ -72,7 +72,12 @@ final class McpMessages {
         List<Object> files = List.of(file("index.html", "<p>fuzz</p>"));
         return request("tools/call", switch (tool) {
             case 0 -> tool("publish_website", Map.of("category", "other", "files", files));
-            case 1 -> tool("publish_version", Map.of("websiteId", websiteId, "files", files, "promote", false));
+            case 1 -> random.nextBoolean()
+                    ? tool("publish_version", Map.of("websiteId", websiteId, "files", files, "promote", false))
+                    : tool("publish_version", Map.of("websiteId", websiteId, "promote", false, "baseVersion", 1,
+                            "ifCurrentVersion", 1, "deletePaths", List.of("old.html"), "files", List.of(
+                                    file("index.html", "<p>edit</p>"), Map.of("path", "copy.html", "sha256",
+                                            JsonFuzzTest.TARGET_INDEX_SHA256))));
             case 2 -> tool("create_upload", Map.of("files", List.of(Map.of("path", "b.png", "size", 3))));
             case 3 -> tool("list_websites", Map.of());
             case 4 -> tool("get_website", Map.of("websiteId", websiteId));

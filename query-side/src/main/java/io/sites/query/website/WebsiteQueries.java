@@ -58,6 +58,17 @@ class WebsiteQueries {
     @QueryHandler
     WebsiteListView handle(ListWebsites query) {
         String caller = query.caller().value();
+        // A slug names one website among the caller's, whatever its age (the command line's lookup by slug).
+        String bySlug = query.slug() == null ? "" : " and w.slug = ?";
+        List<Object> arguments = new ArrayList<>(List.of(caller));
+        if (query.slug() != null) {
+            arguments.add(query.slug());
+        }
+        arguments.addAll(List.of(caller, caller));
+        if (query.slug() != null) {
+            arguments.add(query.slug());
+        }
+        arguments.add(query.limit());
         // Two index probes (owned, edited) rather than one OR, and the latest job status only for the page's rows,
         // all in one round trip.
         List<WebsiteSummaryView> items = jdbc.query(tables.sql("""
@@ -65,18 +76,19 @@ class WebsiteQueries {
                                 order by v.version desc limit 1) as latest_job_status
                 from (
                     select * from (
-                        select w.*, %s as role from qs_website w where w.owner_id = ? and w.status <> %s
+                        select w.*, %s as role from qs_website w where w.owner_id = ? and w.status <> %s%s
                         union all
                         select w.*, %s as role from qs_website w join qs_collaborator c on c.website_id = w.id
-                        where c.account_id = ? and w.owner_id <> ? and w.status <> %s
+                        where c.account_id = ? and w.owner_id <> ? and w.status <> %s%s
                     ) w order by w.updated_at desc, w.id limit ?
-                ) page order by page.updated_at desc, page.id""".formatted(OWNER, DELETED, EDITOR, DELETED)),
+                ) page order by page.updated_at desc, page.id""".formatted(OWNER, DELETED, bySlug, EDITOR, DELETED,
+                        bySlug)),
                 (rs, row) -> new WebsiteSummaryView(new WebsiteId(rs.getString("id")),
                         new AccountId(rs.getString("owner_id")), rs.getString("name"), rs.getString("slug"),
                         WebsiteStatus.fromWire(rs.getString("status")), Role.fromWire(rs.getString("role")),
                         jobId(rs.getString("current_job_id")), JobStatus.fromWire(rs.getString("latest_job_status")),
                         instant(rs.getTimestamp("updated_at"))),
-                caller, caller, caller, query.limit());
+                arguments.toArray());
         return new WebsiteListView(items, owned(query.caller()));
     }
 

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
 import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
@@ -74,7 +75,15 @@ final class ClientRegistrations {
     /** The registered client: always public, PKCE required, consent required, scope mcp, our token lifetimes. */
     RegisteredClient toClient(OAuth2ClientRegistration registration) {
         RegisteredClient converted = defaults.convert(registration);
-        return RegisteredClient.from(converted)
+        return asPublicClient(RegisteredClient.from(converted), converted.getClientSettings().getSettings()).build();
+    }
+
+    /**
+     * What every public client of ours is, registered or built in ({@link CommandLineClient}): no secret, the
+     * authorization code with PKCE and rotating refresh tokens, consent, scope mcp, our token lifetimes.
+     */
+    static RegisteredClient.Builder asPublicClient(RegisteredClient.Builder client, Map<String, Object> settings) {
+        return client
                 .clientSecret(null)
                 .clientAuthenticationMethods(methods -> {
                     methods.clear();
@@ -89,7 +98,7 @@ final class ClientRegistrations {
                     scopes.clear();
                     scopes.add(SCOPE);
                 })
-                .clientSettings(ClientSettings.withSettings(converted.getClientSettings().getSettings())
+                .clientSettings(ClientSettings.withSettings(settings)
                         .requireProofKey(true).requireAuthorizationConsent(true).build())
                 .tokenSettings(TokenSettings.builder()
                         .accessTokenFormat(OAuth2TokenFormat.SELF_CONTAINED)
@@ -97,8 +106,7 @@ final class ClientRegistrations {
                         .refreshTokenTimeToLive(REFRESH_TOKEN_TTL)
                         .authorizationCodeTimeToLive(CODE_TTL)
                         .reuseRefreshTokens(false)
-                        .build())
-                .build();
+                        .build());
     }
 
     private static boolean acceptable(String redirectUri) {
