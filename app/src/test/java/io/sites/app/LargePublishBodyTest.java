@@ -71,6 +71,57 @@ class LargePublishBodyTest extends EmbeddedAppTest {
         assertThat(count(data.resolve("blobs"))).as("no blob written").isEqualTo(blobsBefore);
     }
 
+    /**
+     * Contents as nearly every client sends them (plain padded base64, text that is ASCII once unescaped) are read
+     * straight from the body's bytes; the rest by the careful decoder. Side by side in one large body, each file is
+     * served exactly as the small-body path would serve it.
+     */
+    @Test
+    void plainAndEscapedContentsBesideEachOtherAreServedExactly() throws IOException {
+        byte[] photo = new byte[200_000];
+        new Random(11).nextBytes(photo);
+        byte[] urlSafe = {(byte) 0xfb, (byte) 0xff, (byte) 0xfe, 0x01};
+        String script = "let a = \"x\";\tlet b = 'y/z' \\ 1;\r\n\u0041\u007f\u0000end\n";
+        String filler = "f".repeat(MEGABYTE);
+        String body = "{\"category\":\"other\",\"files\":["
+                + "{\"path\":\"index.html\",\"content\":\"<p>hi</p>\\n\"},"
+                + "{\"path\":\"photo.webp\",\"contentEncoding\":\"base64\",\"content\":\""
+                + Base64.getEncoder().encodeToString(photo) + "\"} ,"
+                + "{\"path\":\"url.bin\",\"contentEncoding\":\"base64\",\"content\":\""
+                + Base64.getUrlEncoder().encodeToString(urlSafe) + "\"},"
+                + "{\"path\":\"unpadded.bin\",\"contentEncoding\":\"base64\",\"content\":\"QUI\"},"
+                + "{\"path\":\"app.js\",\"content\":\"" + escape(script).replace("\t", "\\t")
+                        .replace("\r", "\\r").replace("/", "\\/").replace("A", "\\u0041")
+                        .replace("\u007f", "\\u007f").replace("\u0000", "\\u0000") + "\" },"
+                + "{\"path\":\"empty.txt\",\"content\":\"\"},"
+                + "{\"path\":\"accent.txt\",\"content\":\"caf\u00e9 and caf\\u00e9\"},"
+                + "{\"path\":\"filler.txt\",\"content\":\"" + filler + "\"}]}";
+        Http.Response created = http().send("POST", "/v1/websites", ALICE, "application/json", body);
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        String slug = created.json().get("slug").asString();
+        assertThat(http().site(slug, "/photo.webp").raw().body()).isEqualTo(photo);
+        assertThat(http().site(slug, "/url.bin").raw().body()).isEqualTo(urlSafe);
+        assertThat(http().site(slug, "/unpadded.bin").text()).isEqualTo("AB");
+        assertThat(http().site(slug, "/app.js").raw().body()).isEqualTo(script.getBytes(StandardCharsets.UTF_8));
+        assertThat(http().site(slug, "/empty.txt").raw().body()).isEmpty();
+        assertThat(http().site(slug, "/accent.txt").text()).isEqualTo("café and café");
+        assertThat(http().site(slug, "/").text()).isEqualTo("<p>hi</p>\n");
+        assertThat(spooled()).as("nothing left behind").isEmpty();
+    }
+
+    /** A small base64 mistake in a large body is named exactly as the careful decoder names it. */
+    @Test
+    void aSmallInvalidBase64ContentInALargeBodyIsNamedAtItsPlace() {
+        String body = "{\"category\":\"other\",\"files\":[{\"path\":\"index.html\",\"content\":\"<p>hi</p>\"},"
+                + "{\"path\":\"bad.bin\",\"contentEncoding\":\"base64\",\"content\":\"QU!D\"},"
+                + "{\"path\":\"filler.txt\",\"content\":\"" + "f".repeat(MEGABYTE) + "\"}]}";
+        Http.Response refused = http().send("POST", "/v1/websites", ALICE, "application/json", body);
+        assertThat(refused.status()).as(refused.text()).isEqualTo(422);
+        JsonNode violation = refused.json().get("error").get("violations").get(0);
+        assertThat(violation.get("code").asString()).isEqualTo("INVALID_ENCODING");
+        assertThat(violation.get("path").asString()).isEqualTo("bad.bin");
+    }
+
     @Test
     void aLargeBodyThatIsNotJsonIsMalformed() {
         Http.Response refused = http().send("POST", "/v1/websites", ALICE, "application/json",

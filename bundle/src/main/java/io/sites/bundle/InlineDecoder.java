@@ -71,6 +71,27 @@ public final class InlineDecoder implements AutoCloseable {
         return AuthoringRules.scans(MediaType.parse(declaredType).map(MediaType::essence).orElse(byPath));
     }
 
+    /**
+     * Base64 content as nearly every client sends it, decoded straight from the request's bytes {@code from} to
+     * {@code to} (the JSON string between its quotes): canonical base64 ({@link Base64Text#decodeStrict}) within the
+     * file limit. Null for anything else, which the adapter feeds to a decoder instead, for its verdict and message.
+     */
+    public static DecodedContent base64(byte[] request, int from, int to, BundleLimits limits) {
+        if ((to - from) / 4L * 3 > limits.fileBytes()) {
+            return null;
+        }
+        byte[] bytes = Base64Text.decodeStrict(request, from, to);
+        return bytes == null ? null : new DecodedContent.Held(bytes);
+    }
+
+    /**
+     * Text the adapter unescaped that is ASCII throughout (its bytes are then its UTF-8, with no surrogate to
+     * check), within the file limit; null when it is larger, which a decoder reports.
+     */
+    public static DecodedContent ascii(byte[] text, BundleLimits limits) {
+        return text.length > limits.fileBytes() ? null : new DecodedContent.Held(text);
+    }
+
     /** The content's next characters, as the client's JSON string holds them once unescaped. */
     public void accept(char[] chars, int offset, int length) {
         for (int i = offset; i < offset + length; i++) {

@@ -36,6 +36,41 @@ class DecodedContentPropertiesTest {
         sameVerdict(PublishFile.text("notes.txt", content), false, content, chunk, spillAbove);
     }
 
+    /** Base64 read straight from a request's bytes, when that path takes it, is read as the whole text is. */
+    @Property(tries = 400)
+    void base64ReadFromTheRequestBytesIsJudgedAsTheWholeText(@ForAll("base64ish") String content) throws IOException {
+        byte[] utf8 = ("\"" + content + "\"").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        DecodedContent plain = InlineDecoder.base64(utf8, 1, utf8.length - 1, LIMITS);
+        if (plain != null) {
+            samePlainVerdict(PublishFile.base64("data.bin", content), plain);
+        }
+    }
+
+    /** ASCII text is its own UTF-8, with the same verdict (the file limit included) as the whole text. */
+    @Property(tries = 200)
+    void asciiTextIsJudgedAsTheWholeText(@ForAll("textish") String content) throws IOException {
+        if (content.chars().allMatch(c -> c < 0x80)) {
+            DecodedContent plain = InlineDecoder.ascii(content.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                    LIMITS);
+            if (content.length() > LIMITS.fileBytes()) {
+                assertThat(plain).as("left to the decoder, which reports the size").isNull();
+            } else {
+                samePlainVerdict(PublishFile.text("notes.txt", content), plain);
+            }
+        }
+    }
+
+    private static final BundleLimits LIMITS = new BundleLimits(300, 1_000_000, 15, 20);
+
+    private static void samePlainVerdict(PublishFile whole, DecodedContent plain) throws IOException {
+        BundleReader reader = new BundleReader(LIMITS, RemoteFiles.unsupported());
+        Outcome expected = outcome(reader, List.of(BundleFixtures.INDEX, whole), Map.of());
+        Outcome actual = outcome(reader, List.of(BundleFixtures.INDEX, new PublishFile(whole.path(), null,
+                whole.contentEncoding(), null, null, null)), Map.of(1, plain));
+        assertThat(actual.violations()).isEqualTo(expected.violations());
+        assertThat(actual.bytes()).isEqualTo(expected.bytes());
+    }
+
     private static void sameVerdict(PublishFile whole, boolean base64, String content, int chunk, int spillAbove)
             throws IOException {
         BundleLimits limits = new BundleLimits(300, 1_000_000, 15, 20);

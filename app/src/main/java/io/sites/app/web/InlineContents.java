@@ -9,11 +9,13 @@ import io.sites.bundle.InlineDecoder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +85,11 @@ class InlineContents {
         for (int i = 0; i < files.size(); i++) {
             PublishFile file = files.get(i);
             if (file != null && isSlice(file.content())) {
-                decoded.put(i, decode(body, offset(file.content()), "base64".equals(file.contentEncoding())));
+                long offset = offset(file.content());
+                boolean base64 = "base64".equals(file.contentEncoding());
+                DecodedContent plain = survey.large().containsKey(offset) ? null
+                        : plain(body, offset, survey.spans().get(offset), base64);
+                decoded.put(i, plain != null ? plain : decode(body, offset, base64));
                 file = new PublishFile(file.path(), null, file.contentEncoding(), file.contentType(),
                         file.sourceUrl(), file.uploadKey(), file.sha256());
             }
@@ -97,7 +103,8 @@ class InlineContents {
      * its tokens, the bytes its files[].content strings span at most, those of them that will be held (each at most
      * {@link #SPILL_ABOVE}), and where the larger ones start, with their length.
      */
-    private record Survey(long tokens, long contentBytes, long smallContentBytes, Map<Long, Long> large) {
+    private record Survey(long tokens, long contentBytes, long smallContentBytes, Map<Long, Long> large,
+            Map<Long, Long> spans) {
     }
 
     private Survey survey(SpooledBody body) throws IOException {
@@ -105,6 +112,7 @@ class InlineContents {
         long contentBytes = 0;
         long small = 0;
         Map<Long, Long> large = new HashMap<>();
+        Map<Long, Long> spans = new HashMap<>();
         try (JsonParser parser = plain.createParser(Files.newInputStream(body.body()))) {
             long start = -1;
             for (JsonToken token = parser.nextToken(); ; token = parser.nextToken()) {
@@ -112,6 +120,7 @@ class InlineContents {
                 if (start >= 0) {
                     long length = at - start;
                     contentBytes += length;
+                    spans.put(start, length);
                     if (length <= SPILL_ABOVE) {
                         small += length;
                     } else {
@@ -128,7 +137,7 @@ class InlineContents {
                 }
             }
         }
-        return new Survey(tokens, contentBytes, small, large);
+        return new Survey(tokens, contentBytes, small, large, spans);
     }
 
     private static boolean isContent(TokenStreamContext at) {
@@ -137,6 +146,89 @@ class InlineContents {
         return at.inObject() && "content".equals(at.currentName()) && list.inArray() && root != null
                 && root.inObject() && "files".equals(root.currentName()) && root.getParent() != null
                 && root.getParent().inRoot();
+    }
+
+    /**
+     * The content as nearly every client sends it, straight from the body's bytes: canonical base64, decoded by the
+     * JDK's intrinsic decoder ({@link InlineDecoder#base64}), or text that is ASCII once unescaped; null for anything
+     * else, which {@link #decode} reads with the careful decoder,
+     * so every verdict and message stays that decoder's. {@code span} runs from the opening quote to the next token.
+     */
+    private DecodedContent plain(SpooledBody body, long offset, long span, boolean base64) throws IOException {
+        byte[] raw = new byte[(int) span];
+        try (FileChannel channel = FileChannel.open(body.body())) {
+            ByteBuffer into = ByteBuffer.wrap(raw);
+            while (into.hasRemaining() && channel.read(into, offset + into.position()) >= 0) {
+                // a positional read may return less than asked
+            }
+            if (into.hasRemaining()) {
+                return null;
+            }
+        }
+        // Between the closing quote and the next token there is only a comma and whitespace.
+        int end = raw.length - 1;
+        while (end > 0 && raw[end] != '"') {
+            end--;
+        }
+        if (end <= 0 || raw[0] != '"') {
+            return null;
+        }
+        if (base64) {
+            return InlineDecoder.base64(raw, 1, end, limits);
+        }
+        return asciiText(raw, end);
+    }
+
+    /**
+     * Text that is ASCII once unescaped (JSON's short escapes and \\u00XX below 0x80), whose UTF-8 bytes are its
+     * characters; null for anything else (non-ASCII text keeps the careful decoder, and its surrogate checks).
+     */
+    private DecodedContent asciiText(byte[] raw, int end) {
+        byte[] out = new byte[end - 1];
+        int o = 0;
+        for (int i = 1; i < end; i++) {
+            byte b = raw[i];
+            if (b < 0x20) { // control characters, and bytes above ASCII, which are negative
+                return null;
+            }
+            if (b == '\\') {
+                if (++i >= end) {
+                    return null;
+                }
+                b = switch (raw[i]) {
+                    case 'n' -> '\n';
+                    case 't' -> '\t';
+                    case 'r' -> '\r';
+                    case 'b' -> '\b';
+                    case 'f' -> '\f';
+                    case '"', '\\', '/' -> raw[i];
+                    case 'u' -> {
+                        int c = i + 4 < end ? ascii(raw, i + 1) : -1;
+                        i += 4;
+                        yield (byte) c;
+                    }
+                    default -> -1;
+                };
+                if (b < 0) {
+                    return null;
+                }
+            }
+            out[o++] = b;
+        }
+        return InlineDecoder.ascii(o == out.length ? out : Arrays.copyOf(out, o), limits);
+    }
+
+    /** The character of a \\u escape's four hex digits at {@code at} when it is ASCII, else -1. */
+    private static int ascii(byte[] raw, int at) {
+        int c = 0;
+        for (int i = at; i < at + 4; i++) {
+            int digit = Character.digit(raw[i], 16);
+            if (digit < 0) {
+                return -1;
+            }
+            c = c << 4 | digit;
+        }
+        return c < 0x80 ? c : -1;
     }
 
     /** Unescapes the JSON string starting at {@code offset} into the decoder, a buffer at a time. */

@@ -146,10 +146,22 @@ public final class Base64Text {
      * of that form, and the caller should {@link #inspect} it instead.
      */
     public static byte[] decodeStrict(String text) {
+        // Characters beyond Latin-1 become '?', which no alphabet has: the text is then not canonical, as it should be.
+        byte[] ascii = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        return decodeStrict(ascii, 0, ascii.length);
+    }
+
+    /**
+     * As {@link #decodeStrict(String)}, for the text as the bytes {@code from} to {@code to} of a request (ASCII;
+     * any other byte is not base64), so that a request's content is decoded without becoming a String first.
+     */
+    public static byte[] decodeStrict(byte[] ascii, int from, int to) {
         for (java.util.Base64.Decoder decoder : new java.util.Base64.Decoder[] {
                 java.util.Base64.getDecoder(), java.util.Base64.getUrlDecoder()}) {
             try {
-                return decoder.decode(text);
+                java.nio.ByteBuffer bytes = decoder.decode(java.nio.ByteBuffer.wrap(ascii, from, to - from));
+                return bytes.remaining() == bytes.array().length ? bytes.array()
+                        : java.util.Arrays.copyOfRange(bytes.array(), bytes.position(), bytes.limit());
             } catch (IllegalArgumentException notThisAlphabet) {
                 // try the next alphabet, then the careful path
             }
