@@ -20,7 +20,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Files by digest and edits against a base version (issue 16), over real HTTP: an account's own digests work,
  * another account's are unknown like any other, every unknown one is listed; an edit yields exactly the expected
- * manifest and meets every rule; ifCurrentVersion refuses a publish that raced another.
+ * manifest and meets every rule; ifCurrentVersion refuses a publish that raced another, and the refused
+ * publish's files stay unknown by digest.
  */
 public interface DigestEditsContract {
     String ALICE = PostgresAppTest.ALICE;
@@ -139,7 +140,8 @@ public interface DigestEditsContract {
         String versions = "/v1/websites/" + created.json().get("websiteId").asString() + "/versions";
         Map<String, Object> agentA = version(null, null, file("index.html", "<p>A</p>"));
         agentA.put("ifCurrentVersion", 1);
-        Map<String, Object> agentB = version(null, null, file("index.html", "<p>B</p>"));
+        String lateCss = "p{color:plum} /* " + unique("refused") + " */";
+        Map<String, Object> agentB = version(null, null, file("index.html", "<p>B</p>"), file("late.css", lateCss));
         agentB.put("ifCurrentVersion", 1);
 
         assertThat(http().post(versions, ALICE, agentA).status()).isEqualTo(201);
@@ -148,5 +150,12 @@ public interface DigestEditsContract {
         assertThat(late.json().get("error").get("code").asString()).isEqualTo("VERSION_CONFLICT");
         assertThat(late.json().get("error").get("message").asString()).contains("version 2 live, not version 1");
         assertThat(http().get(versions, ALICE).json().get("versions").size()).isEqualTo(2);
+
+        // Nothing refused leaves a trace: the refused version's new file cannot be named by its digest.
+        Http.Response byDigest = http().post(versions, ALICE, version(null, null, file("index.html", "<p>C</p>"),
+                digest("late.css", sha256(lateCss))));
+        assertThat(byDigest.status()).isEqualTo(422);
+        assertThat(byDigest.json().get("error").get("violations").get(0).get("code").asString())
+                .isEqualTo("UNKNOWN_DIGEST");
     }
 }

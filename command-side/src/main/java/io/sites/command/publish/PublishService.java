@@ -101,7 +101,7 @@ public class PublishService {
 
     private PublishedWebsite createWebsite(Actor actor, NewWebsite request, Bundle bundle, String name,
             Category category, JobId jobId) {
-        List<ManifestEntry> manifest = store(actor.accountId(), bundle);
+        List<ManifestEntry> manifest = store(bundle);
         WebsiteId websiteId = WebsiteId.generate();
         String description = request.description() == null || request.description().isBlank() ? null
                 : request.description();
@@ -113,6 +113,7 @@ public class PublishService {
             try {
                 commands.sendAndWait(new CreateWebsiteCommand(websiteId, actor.accountId(), name, candidate,
                         category, description, jobId, manifest, bundle.warnings(), actor));
+                recordForDigests(actor.accountId(), manifest);
                 return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes(), bundle.warnings());
             } catch (SlugTakenException taken) {
                 // An explicit slug is the client's choice: 409. A derived one moves on to the next suffix.
@@ -154,7 +155,7 @@ public class PublishService {
 
     private PublishedVersion publishVersion(Actor actor, String websiteId, NewVersion request, Bundle bundle,
             JobId jobId) {
-        List<ManifestEntry> manifest = store(actor.accountId(), bundle);
+        List<ManifestEntry> manifest = store(bundle);
         boolean promote = request.promote();
         String message = request.message() == null || request.message().isBlank() ? null : request.message();
         WebsiteId id = new WebsiteId(websiteId);
@@ -163,6 +164,7 @@ public class PublishService {
         for (int attempt = 1; ; attempt++) {
             try {
                 PublishVersionCommand.Outcome outcome = commands.sendAndWait(command);
+                recordForDigests(actor.accountId(), manifest);
                 return new PublishedVersion(id, jobId, outcome.version(), promote, outcome.slug(),
                         bundle.totalBytes(), bundle.warnings());
             } catch (ConcurrencyException raced) {
@@ -201,10 +203,16 @@ public class PublishService {
     }
 
     /**
-     * Writes every file's bytes, in parallel but bounded, before any event can refer to them; then the account
-     * that published them may name them by digest.
+     * The account may name a published version's files by digest from now on. Only once the command accepted the
+     * version: a refused publish (a taken slug, a version conflict) leaves no trace, and a crash in between costs
+     * the client no more than sending those bytes again (it learns which from UNKNOWN_DIGEST).
      */
-    private List<ManifestEntry> store(AccountId publisher, Bundle bundle) {
+    private void recordForDigests(AccountId publisher, List<ManifestEntry> manifest) {
+        accountBlobs.record(publisher, manifest.stream().map(f -> new BlobRef(f.sha256(), f.size())).toList());
+    }
+
+    /** Writes every file's bytes, in parallel but bounded, before any event can refer to them. */
+    private List<ManifestEntry> store(Bundle bundle) {
         List<BundleFile> files = bundle.files();
         Semaphore permits = new Semaphore(PARALLEL_BLOB_WRITES);
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -233,7 +241,6 @@ public class PublishService {
                 manifest.add(new ManifestEntry(files.get(i).path(), files.get(i).contentType(), ref.size(),
                         ref.sha256()));
             }
-            accountBlobs.record(publisher, manifest.stream().map(f -> new BlobRef(f.sha256(), f.size())).toList());
             return manifest;
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();

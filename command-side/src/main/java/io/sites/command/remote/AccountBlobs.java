@@ -16,7 +16,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Which blobs each account has stored (table {@code account_blob}): the command side's own record of the digests a
  * publish of that account may name instead of sending the bytes. Written only after the bytes are in the blob
- * store, so a row always names a blob that exists; another account's blobs are never consulted.
+ * store and the account's upload or publish was accepted, so a row always names a blob that exists and a refused
+ * publish leaves none; another account's blobs are never consulted.
  */
 @Component
 public class AccountBlobs {
