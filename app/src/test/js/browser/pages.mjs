@@ -188,6 +188,22 @@ await scenario('pages', async (newPage) => {
   await page.waitForSelector('#token-value');
   await photograph(page, 'tokens-new');
 
+  // The consent page: the command line's pre-registered public client (any port on loopback) asks with PKCE, as
+  // `sites login` does; the page is photographed and left unanswered.
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  const authorize = new URLSearchParams({ response_type: 'code', client_id: 'sites-cli',
+    redirect_uri: 'http://127.0.0.1:53682/callback', scope: 'mcp', state: `shots-${run}`,
+    code_challenge: crypto.createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' });
+  await page.goto(`/oauth2/authorize?${authorize}`);
+  await page.waitForURL(/\/app\/oauth\/consent/);
+  check((await page.textContent('main h1')).includes('sites command line'), 'the consent page names the client');
+  check(await page.isVisible('#approve') && await page.isVisible('#deny'), 'the consent page offers both answers');
+  await photograph(page, 'consent');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [approve, deny] = [await page.locator('#approve').boundingBox(), await page.locator('#deny').boundingBox()];
+  check(Math.abs(approve.y - deny.y) < 4, `at 390 px Approve and Deny share a line: ${JSON.stringify([approve, deny])}`);
+  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+
   await page.goto('/app/jobs/job_doesnotexist');
   await photograph(page, 'not-found');
   await page.goto(jobUrl);
