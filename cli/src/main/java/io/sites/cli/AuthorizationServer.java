@@ -74,6 +74,24 @@ final class AuthorizationServer {
         post(revocationEndpoint, Map.of("client_id", CLIENT_ID, "token", token));
     }
 
+    /**
+     * Revokes a stored browser login (its refresh token, and with it the access token, then the access token itself);
+     * false when the login is not one this client can revoke (none, or a personal access token).
+     */
+    boolean revoke(Config.Stored login) {
+        if (login.oauth() == null || login.oauth().revocationEndpoint() == null) {
+            return false;
+        }
+        URI endpoint = URI.create(login.oauth().revocationEndpoint());
+        if (login.oauth().refreshToken() != null) {
+            revoke(endpoint, login.oauth().refreshToken());
+        }
+        if (login.token() != null) {
+            revoke(endpoint, login.token());
+        }
+        return true;
+    }
+
     private JsonNode post(URI endpoint, Map<String, String> form) {
         String body = form.entrySet().stream().map(e -> Api.encode(e.getKey()) + "=" + Api.encode(e.getValue()))
                 .collect(Collectors.joining("&"));

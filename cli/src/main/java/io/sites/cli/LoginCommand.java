@@ -9,7 +9,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code sites login}: signs in through the browser ({@link BrowserLogin}) and stores the OAuth tokens, or with
  * {@code --token} checks a personal access token; either way with the API address in the user's config directory,
- * readable by the user only (see {@link Config}), after one listWebsites to prove the token works.
+ * readable by the user only (see {@link Config}), after one listWebsites to prove the token works. A browser login
+ * it replaces is revoked afterwards, as {@code sites logout} would.
  */
 @Command(name = "login", description = {"Sign in through your browser and store the login for later commands.",
         "For scripts and CI, a personal access token minted in the web application at /mcp instead: "
@@ -36,7 +37,9 @@ final class LoginCommand implements Callable<Integer> {
                     endpoints.revocation() == null ? null : endpoints.revocation().toString()));
         }
         JsonNode websites = new Api(base, Credential.of(stored.token(), config)).get("v1/websites");
+        Config.Stored previous = previous(config);
         config.write(stored);
+        forget(previous, stored);
         ObjectNode result = Api.JSON.createObjectNode();
         result.put("api", base.toString());
         result.put("config", config.file().toString());
@@ -45,5 +48,30 @@ final class LoginCommand implements Callable<Integer> {
         sites.print(result, "Logged in to " + base + "; the " + (stored.oauth() == null ? "token is" : "tokens are")
                 + " in " + config.file() + " (readable by you only).");
         return Exit.OK.code;
+    }
+
+    /** The login this one replaces; an unreadable config has none and is overwritten, as before. */
+    private static Config.Stored previous(Config config) {
+        try {
+            return config.read();
+        } catch (RuntimeException unreadable) {
+            return new Config.Stored(null, null);
+        }
+    }
+
+    /**
+     * The replaced browser login stops working, as after {@code sites logout}; once the new login is stored, so that
+     * a failure here never costs the new one: it only leaves a note (the old tokens end by themselves).
+     */
+    private void forget(Config.Stored previous, Config.Stored next) {
+        if (previous.oauth() == null || java.util.Objects.equals(previous.token(), next.token())) {
+            return;
+        }
+        try {
+            new AuthorizationServer().revoke(previous);
+        } catch (Failure | IllegalArgumentException e) {
+            sites.invocation.err().println("sites: note: the previous login could not be revoked (" + e.getMessage()
+                    + "); it ends by itself when its tokens expire.");
+        }
     }
 }

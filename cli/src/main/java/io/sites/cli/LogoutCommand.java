@@ -1,6 +1,5 @@
 package io.sites.cli;
 
-import java.net.URI;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -19,18 +18,7 @@ final class LogoutCommand implements Callable<Integer> {
     public Integer call() {
         Config config = sites.config();
         Config.Stored stored = config.read();
-        boolean revoked = false;
-        if (stored.oauth() != null && stored.oauth().revocationEndpoint() != null) {
-            AuthorizationServer server = new AuthorizationServer();
-            URI endpoint = URI.create(stored.oauth().revocationEndpoint());
-            if (stored.oauth().refreshToken() != null) {
-                server.revoke(endpoint, stored.oauth().refreshToken());
-            }
-            if (stored.token() != null) {
-                server.revoke(endpoint, stored.token());
-            }
-            revoked = true;
-        }
+        boolean revoked = new AuthorizationServer().revoke(stored);
         config.delete();
         ObjectNode result = Api.JSON.createObjectNode();
         result.put("config", config.file().toString());

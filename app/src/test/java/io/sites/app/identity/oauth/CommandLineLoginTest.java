@@ -31,7 +31,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code sites login} through the browser against this service on a real port: the command line's own loopback
  * listener, PKCE and state, with the browser replaced by {@link OAuthBrowser} signing up and approving over HTTP.
- * Then the stored tokens at work on /v1, renewed when refused or expired, and revoked by {@code sites logout}.
+ * Then the stored tokens at work on /v1, renewed when refused or expired, and revoked by {@code sites logout} or
+ * by the next {@code sites login}.
  */
 @SpringBootTest(classes = SitesApplication.class, webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
 class CommandLineLoginTest {
@@ -161,6 +162,40 @@ class CommandLineLoginTest {
         Run revoked = sites("list", "--json");
         assertThat(revoked.exit()).isEqualTo(3);
         assertThat(revoked.json().at("/error/message").asString()).contains("sites login");
+    }
+
+    @Test
+    void aNewLoginRevokesTheOneItReplacesAndOnlyNotesAFailureToRevoke() throws Exception {
+        Run first = sites(approvingBrowser(uri -> uri), "login", "--api", BASE, "--json");
+        assertThat(first.exit()).as(first.err() + first.out()).isZero();
+        JsonNode old = stored();
+        OAuthBrowser anyone = new OAuthBrowser(BASE);
+        assertThat(anyone.getWithToken("/v1/websites", old.get("token").asString()).status()).isEqualTo(200);
+
+        Run second = sites(approvingBrowser(uri -> uri), "login", "--api", BASE, "--json");
+        assertThat(second.exit()).as(second.err() + second.out()).isZero();
+        assertThat(second.err()).doesNotContain("could not be revoked");
+        JsonNode replacing = stored();
+        assertThat(replacing.at("/oauth/refreshToken").asString()).isNotEqualTo(old.at("/oauth/refreshToken").asString());
+        // The replaced login is dead on both counts; the new one works.
+        Reply refreshed = anyone.refresh("sites-cli", old.at("/oauth/refreshToken").asString());
+        assertThat(refreshed.status()).as(refreshed.body()).isEqualTo(400);
+        assertThat(refreshed.json().get("error").asString()).isEqualTo("invalid_grant");
+        assertThat(anyone.getWithToken("/v1/websites", old.get("token").asString()).status()).isEqualTo(401);
+        assertThat(anyone.getWithToken("/v1/websites", replacing.get("token").asString()).status()).isEqualTo(200);
+        assertThat(sites("list", "--json").exit()).isZero();
+
+        // A revocation endpoint that cannot be reached: the new login is stored all the same, with a note.
+        ObjectNode unreachable = (ObjectNode) replacing.deepCopy();
+        ((ObjectNode) unreachable.get("oauth")).put("revocationEndpoint",
+                "http://127.0.0.1:" + OAuthFlowTest.freePort() + "/oauth2/revoke");
+        store(unreachable);
+        Run third = sites(approvingBrowser(uri -> uri), "login", "--api", BASE, "--json");
+        assertThat(third.exit()).as(third.err() + third.out()).isZero();
+        assertThat(third.err()).contains("the previous login could not be revoked");
+        assertThat(stored().at("/oauth/refreshToken").asString())
+                .isNotEqualTo(replacing.at("/oauth/refreshToken").asString());
+        assertThat(stored().at("/oauth/revocationEndpoint").asString()).isEqualTo(BASE + "/oauth2/revoke");
     }
 
     @Test
