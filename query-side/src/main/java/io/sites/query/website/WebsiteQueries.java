@@ -64,22 +64,25 @@ class WebsiteQueries {
         if (query.slug() != null) {
             arguments.add(query.slug());
         }
-        arguments.addAll(List.of(caller, caller));
+        arguments.addAll(List.of(query.limit(), caller, caller));
         if (query.slug() != null) {
             arguments.add(query.slug());
         }
-        arguments.add(query.limit());
-        // Two index probes (owned, edited) rather than one OR, and the latest job status only for the page's rows,
-        // all in one round trip.
+        arguments.addAll(List.of(query.limit(), query.limit()));
+        // Two index probes (owned, edited) rather than one OR, each cut to a page on its own so that an account with
+        // thousands of websites reads one page of qs_website_owner_recent instead of sorting them all, and the latest
+        // job status only for the page's rows, all in one round trip.
         List<WebsiteSummaryView> items = jdbc.query(tables.sql("""
                 select page.*, (select v.status from qs_version v where v.website_id = page.id
                                 order by v.version desc limit 1) as latest_job_status
                 from (
                     select * from (
-                        select w.*, %s as role from qs_website w where w.owner_id = ? and w.status <> %s%s
+                        (select w.*, %s as role from qs_website w where w.owner_id = ? and w.status <> %s%s
+                         order by w.updated_at desc, w.id limit ?)
                         union all
-                        select w.*, %s as role from qs_website w join qs_collaborator c on c.website_id = w.id
-                        where c.account_id = ? and w.owner_id <> ? and w.status <> %s%s
+                        (select w.*, %s as role from qs_website w join qs_collaborator c on c.website_id = w.id
+                         where c.account_id = ? and w.owner_id <> ? and w.status <> %s%s
+                         order by w.updated_at desc, w.id limit ?)
                     ) w order by w.updated_at desc, w.id limit ?
                 ) page order by page.updated_at desc, page.id""".formatted(OWNER, DELETED, bySlug, EDITOR, DELETED,
                         bySlug)),
