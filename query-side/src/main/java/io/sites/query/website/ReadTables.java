@@ -21,8 +21,9 @@ class ReadTables {
     private static final long SETTLE_MILLIS = 1_200;
     private static final List<String> TABLES = List.of("website", "version", "version_file", "version_warning",
             "collaborator");
-    private static final List<String> INDEXES = List.of("website (id)", "website (owner_id, updated_at desc, id, status)", "version (job_id)",
-            "version (website_id)", "version_file (job_id)", "version_warning (job_id)", "collaborator (website_id)",
+    private static final List<String> INDEXES = List.of("website (id)",
+            "website (owner_id, updated_at desc, id, status)", "version (job_id)", "version (website_id)",
+            "version_file (job_id)", "version_warning (job_id)", "collaborator (website_id)",
             "collaborator (account_id)");
 
     private final JdbcTemplate jdbc;
