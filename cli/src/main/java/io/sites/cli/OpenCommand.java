@@ -1,7 +1,5 @@
 package io.sites.cli;
 
-import java.awt.Desktop;
-import java.awt.GraphicsEnvironment;
 import java.net.URI;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -10,7 +8,10 @@ import picocli.CommandLine.ParentCommand;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** {@code sites open SITE}: prints the live address, and opens it in a browser when a person at a desktop asked. */
+/**
+ * {@code sites open SITE}: prints the live address, and opens it in the browser the sign-in uses (the invocation's,
+ * {@link SystemBrowser} in a real run) when a person at a terminal asked.
+ */
 @Command(name = "open", description = "Print a website's address and open it in the browser.")
 final class OpenCommand implements Callable<Integer> {
     @ParentCommand
@@ -31,20 +32,8 @@ final class OpenCommand implements Callable<Integer> {
         result.put("pageUrl", url);
         sites.print(result, url);
         if (sites.invocation.terminal() && !sites.json) {
-            browse(url);
+            sites.invocation.browser().accept(URI.create(url));
         }
         return Exit.OK.code;
-    }
-
-    // No display (a server, CI) or no desktop integration: the printed address is the answer.
-    private static void browse(String url) {
-        try {
-            if (!GraphicsEnvironment.isHeadless() && Desktop.isDesktopSupported()
-                    && Desktop.getDesktop().isSupported(Desktop.Action.BROWSE)) {
-                Desktop.getDesktop().browse(URI.create(url));
-            }
-        } catch (java.io.IOException | UnsupportedOperationException ignored) {
-            // the address is printed already
-        }
     }
 }

@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 
 /**
  * Opens an address in the person's browser: java.awt.Desktop where it can browse, else {@code open} (macOS) or
- * {@code xdg-open}. Failing quietly is fine: the login prints the address to paste in any case.
+ * {@code xdg-open}. Failing quietly is fine: the sign-in and {@code sites open} print the address in any case.
  */
 final class SystemBrowser implements Consumer<URI> {
     @Override
