@@ -38,19 +38,24 @@ class WebsiteProjection {
     static final String PROCESSING_GROUP = "read-model";
 
     private final JdbcTemplate jdbc;
+    private final OwnerCounts owners;
 
     WebsiteProjection(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
+        this.owners = new OwnerCounts(jdbc);
     }
 
     @EventHandler
     void on(WebsiteCreated event, @org.axonframework.eventhandling.Timestamp Instant at) {
-        jdbc.update("""
+        int inserted = jdbc.update("""
                 insert into qs_website (id, owner_id, name, slug, category, description, status, created_at, updated_at)
                 select ?, ?, ?, ?, ?, ?, %s, ?, ? where not exists (select 1 from qs_website where id = ?)"""
                 .formatted(DRAFT),
                 event.websiteId().value(), event.owner().value(), event.name(), event.slug(),
                 event.category().wire(), event.description(), ts(at), ts(at), event.websiteId().value());
+        if (inserted == 1) {
+            owners.add(event.owner().value(), 1);
+        }
     }
 
     @EventHandler
@@ -123,8 +128,14 @@ class WebsiteProjection {
     @EventHandler
     void on(WebsiteDeleted event, @org.axonframework.eventhandling.Timestamp Instant at) {
         // The row stays (status deleted) so that jobs and counts can tell "deleted" from "never existed".
-        jdbc.update("update qs_website set status = " + DELETED + ", deleted_at = ?, updated_at = ? where id = ?",
-                ts(at), ts(at), event.websiteId().value());
+        String id = event.websiteId().value();
+        List<String> owner = jdbc.queryForList("select owner_id from qs_website where id = ? and status <> "
+                + DELETED, String.class, id);
+        int deleted = jdbc.update("update qs_website set status = " + DELETED
+                + ", deleted_at = ?, updated_at = ? where id = ? and status <> " + DELETED, ts(at), ts(at), id);
+        if (deleted == 1) {
+            owners.add(owner.getFirst(), -1);
+        }
     }
 
     @EventHandler
@@ -148,6 +159,7 @@ class WebsiteProjection {
         jdbc.update("delete from qs_version");
         jdbc.update("delete from qs_collaborator");
         jdbc.update("delete from qs_website");
+        owners.clear();
     }
 
     /**

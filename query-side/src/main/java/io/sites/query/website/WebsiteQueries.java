@@ -49,10 +49,12 @@ class WebsiteQueries {
 
     private final JdbcTemplate jdbc;
     private final ReadTables tables;
+    private final OwnerCounts owners;
 
     WebsiteQueries(JdbcTemplate jdbc, ReadTables tables) {
         this.tables = tables;
         this.jdbc = jdbc;
+        this.owners = new OwnerCounts(jdbc);
     }
 
     @QueryHandler
@@ -147,10 +149,7 @@ class WebsiteQueries {
     }
 
     private int owned(AccountId owner) {
-        Integer count = jdbc.queryForObject(tables.sql(
-                "select count(*) from qs_website where owner_id = ? and status <> " + DELETED), Integer.class,
-                owner.value());
-        return count == null ? 0 : count;
+        return owners.live(owner.value(), tables);
     }
 
     /** Newest first, each with its files, in two statements whatever the number of versions. */

@@ -19,6 +19,7 @@ import io.sites.api.WebsiteId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -46,6 +47,7 @@ class WebsiteProjectionTest {
                 .containsEntry("name", "Bakery").containsEntry("slug", "bakery").containsEntry("category", "restaurant")
                 .containsEntry("description", "Bread").containsEntry("password_protected", false);
         assertThat(created.get("current_job_id")).isNull();
+        assertThat(live(jdbc, owner)).as("the owner's live count, once for a redelivered creation").isEqualTo(1);
 
         twice(() -> projection.on(published(first, 1, VersionKind.INITIAL, null, true,
                 new ManifestEntry("index.html", "text/html", 10, "a".repeat(64)),
@@ -89,6 +91,29 @@ class WebsiteProjectionTest {
         assertThat(deleted).containsEntry("status", "deleted");
         assertThat(((java.sql.Timestamp) deleted.get("deleted_at")).toInstant()).isEqualTo(T0.plusSeconds(8));
         assertThat(((java.sql.Timestamp) deleted.get("updated_at")).toInstant()).isEqualTo(T0.plusSeconds(8));
+        assertThat(live(jdbc, owner)).as("a redelivered deletion counts once").isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "postgres"})
+    void aBatchWritesItsCountsAtCommitAndARolledBackBatchNone(String database) {
+        JdbcTemplate jdbc = ReadModelDatabases.fresh(database);
+        WebsiteProjection projection = new WebsiteProjection(jdbc);
+        AccountId other = AccountId.generate();
+
+        DefaultUnitOfWork<?> batch = DefaultUnitOfWork.startAndGet(null);
+        projection.on(new WebsiteCreated(site, owner, "Bakery", "bakery", Category.RESTAURANT, null), T0);
+        projection.on(new WebsiteCreated(WebsiteId.generate(), other, "Deli", "deli", Category.RESTAURANT, null), T0);
+        projection.on(new WebsiteCreated(WebsiteId.generate(), owner, "Cafe", "cafe", Category.RESTAURANT, null), T0);
+        assertThat(live(jdbc, owner)).as("nothing before the batch commits").isZero();
+        batch.commit();
+        assertThat(live(jdbc, owner)).isEqualTo(2);
+        assertThat(live(jdbc, other)).isEqualTo(1);
+
+        DefaultUnitOfWork<?> failed = DefaultUnitOfWork.startAndGet(null);
+        projection.on(new WebsiteDeleted(site, "bakery", owner), T0.plusSeconds(1));
+        failed.rollback();
+        assertThat(live(jdbc, owner)).as("a rolled back batch changes no count").isEqualTo(2);
     }
 
     @ParameterizedTest
@@ -120,6 +145,11 @@ class WebsiteProjectionTest {
     private VersionPublished published(JobId job, int version, VersionKind kind, String message, boolean promote,
             ManifestEntry... files) {
         return new VersionPublished(site, job, version, kind, message, promote, owner, List.of(files));
+    }
+
+    private static int live(JdbcTemplate jdbc, AccountId account) {
+        return jdbc.query("select live from qs_owner_count where owner_id = ?", rs -> rs.next() ? rs.getInt(1) : 0,
+                account.value());
     }
 
     private Map<String, Object> website(JdbcTemplate jdbc) {
