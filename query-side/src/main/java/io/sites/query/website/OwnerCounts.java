@@ -1,5 +1,7 @@
 package io.sites.query.website;
 
+import static io.sites.query.website.StoredValues.DELETED;
+
 import java.util.Map;
 import java.util.TreeMap;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
@@ -35,10 +37,16 @@ final class OwnerCounts {
         pending.merge(owner, delta, Integer::sum);
     }
 
-    /** The live count the projection keeps: 0 for an owner without websites. */
+    /**
+     * The owner's live websites: the kept count, or while a rebuild runs (the counts are rebuilt with the tables) a
+     * count in the frozen copy, which every rebuild has, even one a migration froze before this table existed.
+     */
     int live(String owner, ReadTables tables) {
-        Integer live = jdbc.query(tables.sql("select live from qs_owner_count where owner_id = ?"),
-                rs -> rs.next() ? rs.getInt(1) : 0, owner);
+        Integer live = tables.isFrozen()
+                ? jdbc.queryForObject("select count(*) from " + ReadTables.FROZEN + "website where owner_id = ?"
+                        + " and status <> " + DELETED, Integer.class, owner)
+                : jdbc.query("select live from qs_owner_count where owner_id = ?", rs -> rs.next() ? rs.getInt(1) : 0,
+                        owner);
         return live == null ? 0 : live;
     }
 

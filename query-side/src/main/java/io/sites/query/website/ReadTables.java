@@ -20,11 +20,11 @@ class ReadTables {
     /** Longer than {@link #RECHECK}: every replica has switched before the tables under it change. */
     private static final long SETTLE_MILLIS = 1_200;
     private static final List<String> TABLES = List.of("website", "version", "version_file", "version_warning",
-            "collaborator", "owner_count");
+            "collaborator");
     private static final List<String> INDEXES = List.of("website (id)",
             "website (owner_id, updated_at desc, id, status)", "version (job_id)", "version (website_id)",
             "version_file (job_id)", "version_warning (job_id)", "collaborator (website_id)",
-            "collaborator (account_id)", "owner_count (owner_id)");
+            "collaborator (account_id)");
 
     private final JdbcTemplate jdbc;
     private final Clock clock;
