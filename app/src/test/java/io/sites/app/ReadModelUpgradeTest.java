@@ -71,13 +71,15 @@ class ReadModelUpgradeTest {
         Map<String, String> reads;
         List<String> websites = new ArrayList<>();
         try (ConfigurableApplicationContext old = start(settings, RUNNABLE_BEFORE_81, 0)) {
-            // Today's code stands in for the old service, and its publishes record account_blob (V2026_11_23_85)
-            // and each owner's live count (V2026_11_24_01), which the old service never wrote: the tables are lent
-            // for the publishes and taken back below.
+            // Today's code stands in for the old service, and its publishes record account_blob (V2026_11_23_85),
+            // each owner's live count (V2026_11_24_01) and each website's last changing event (V2026_11_24_02),
+            // which the old service never wrote: the tables and the column are lent for the publishes and taken
+            // back below.
             old.getBean(JdbcTemplate.class).execute("create table account_blob (account_id varchar(64) not null,"
                     + " sha256 varchar(64) not null, size bigint not null, primary key (account_id, sha256))");
             old.getBean(JdbcTemplate.class).execute("create table qs_owner_count (owner_id varchar(64) primary key,"
                     + " live integer not null)");
+            old.getBean(JdbcTemplate.class).execute("alter table qs_website add column updated_sequence bigint");
             Http http = new Http(port(old));
             for (int w = 0; w < 2; w++) {
                 websites.add(publish(old, http, w));
@@ -204,6 +206,7 @@ class ReadModelUpgradeTest {
         jdbc.update("delete from flyway_schema_history where version in ('2026.11.23.79', '2026.11.23.80')");
         jdbc.execute("drop table account_blob");
         jdbc.execute("drop table qs_owner_count");
+        jdbc.execute("alter table qs_website drop column updated_sequence");
     }
 
     /** Every table's columns and types, and the migrations Flyway applied. */

@@ -28,13 +28,16 @@ final class OwnerCounts {
             write(Map.of(owner, delta));
             return;
         }
-        UnitOfWork<?> batch = CurrentUnitOfWork.get().root();
-        Map<String, Integer> pending = batch.getOrComputeResource(PENDING, key -> {
+        join(CurrentUnitOfWork.get().root()).merge(owner, delta, Integer::sum);
+    }
+
+    /** The batch's changes, written at its prepare-commit after what the batch registered before this. */
+    Map<String, Integer> join(UnitOfWork<?> batch) {
+        return batch.getOrComputeResource(PENDING, key -> {
             Map<String, Integer> changes = new TreeMap<>();
             batch.onPrepareCommit(unit -> write(changes));
             return changes;
         });
-        pending.merge(owner, delta, Integer::sum);
     }
 
     /**

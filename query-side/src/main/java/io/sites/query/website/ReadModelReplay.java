@@ -2,9 +2,11 @@ package io.sites.query.website;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -15,8 +17,10 @@ import org.springframework.stereotype.Component;
 /**
  * Rebuilds the read model from the event store while every replica keeps answering from a complete model: the
  * tables are copied aside and reads switch to the copy ({@link ReadTables}), the processor's tokens are reset (its
- * reset handler empties the live tables) and it replays; once it has passed the last event that existed when the
- * replay began, reads switch back and the copy is dropped. Reads during the rebuild do not see newer writes.
+ * reset handler empties the live tables), the history is applied by reading the stream once ({@link
+ * ReadModelRebuild}) and the processor goes on from where that ended; once it has passed the last event that existed
+ * when the replay began, reads switch back and the copy is dropped. Reads during the rebuild do not see newer
+ * writes. Another processor named to replay is reset and replays as Axon replays.
  */
 @Component
 public class ReadModelReplay {
@@ -29,14 +33,17 @@ public class ReadModelReplay {
     private final EventProcessingConfiguration processing;
     private final ReadTables tables;
     private final JdbcTemplate jdbc;
+    private final ReadModelRebuild rebuild;
     private volatile boolean started;
     /** A rebuild this process watches: the replay command's own, which the resume at start must not watch again. */
     private final AtomicBoolean thawing = new AtomicBoolean();
 
-    ReadModelReplay(EventProcessingConfiguration processing, ReadTables tables, JdbcTemplate jdbc) {
+    ReadModelReplay(EventProcessingConfiguration processing, ReadTables tables, JdbcTemplate jdbc, EventStore events,
+            WebsiteProjection projection, TransactionManager transactions) {
         this.processing = processing;
         this.tables = tables;
         this.jdbc = jdbc;
+        this.rebuild = new ReadModelRebuild(events, projection, transactions);
     }
 
     public void replay(String processorName) throws InterruptedException {
@@ -58,9 +65,10 @@ public class ReadModelReplay {
             Thread.sleep(POLL);
         }
         processor.resetTokens();
-        processor.start();
         if (readModel) {
-            thawWhenCaughtUp(processor, head);
+            rebuildThenThaw(processor, head);
+        } else {
+            processor.start();
         }
     }
 
@@ -79,23 +87,44 @@ public class ReadModelReplay {
         }
     }
 
+    /** In the background, so that the replica gets ready and answers from the copy meanwhile. */
+    private void rebuildThenThaw(StreamingEventProcessor processor, long head) {
+        thawing.set(true);
+        Thread.ofVirtual().name("read-model-rebuild").start(() -> {
+            try {
+                rebuild.run(READ_MODEL, processing.tokenStore(READ_MODEL));
+            } catch (InterruptedException stopping) {
+                Thread.currentThread().interrupt();
+                thawing.set(false);
+                return;
+            } catch (RuntimeException failed) {
+                // The tokens still say "replay from the start": the processor does the rest, as it would have.
+                log.warn("The read model's history could not be applied directly; the processor replays it", failed);
+            }
+            processor.start();
+            awaitThenThaw(processor, head);
+        });
+    }
+
     private void thawWhenCaughtUp(StreamingEventProcessor processor, long head) {
         if (!thawing.compareAndSet(false, true)) {
             return;
         }
-        Thread.ofVirtual().name("read-model-thaw").start(() -> {
-            try {
-                while (!caughtUp(processor, head)) {
-                    Thread.sleep(POLL);
-                }
-                tables.thaw();
-                log.info("Read model rebuilt; reads are back on the live tables");
-            } catch (InterruptedException stopping) {
-                Thread.currentThread().interrupt();
-            } finally {
-                thawing.set(false);
+        Thread.ofVirtual().name("read-model-thaw").start(() -> awaitThenThaw(processor, head));
+    }
+
+    private void awaitThenThaw(StreamingEventProcessor processor, long head) {
+        try {
+            while (!caughtUp(processor, head)) {
+                Thread.sleep(POLL);
             }
-        });
+            tables.thaw();
+            log.info("Read model rebuilt; reads are back on the live tables");
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
+        } finally {
+            thawing.set(false);
+        }
     }
 
     /**

@@ -26,7 +26,7 @@ class ReadTablesTest {
         AccountId owner = AccountId.generate();
         WebsiteId site = WebsiteId.generate();
         projection.on(new WebsiteCreated(site, owner, "frozen", "frozen", Category.OTHER, null),
-                Instant.parse("2026-11-21T10:00:00Z"));
+                Instant.parse("2026-11-21T10:00:00Z"), 0);
 
         tables.freeze();
         projection.reset();

@@ -35,13 +35,13 @@ class VersionDiffsTest {
         WebsiteProjection projection = new WebsiteProjection(jdbc);
         VersionDiffs diffs = new VersionDiffs(jdbc, new ReadTables(jdbc, Clock.systemUTC()));
         WebsiteId site = WebsiteId.generate();
-        projection.on(new WebsiteCreated(site, owner, "diff", "diff", Category.OTHER, null), T0);
+        projection.on(new WebsiteCreated(site, owner, "diff", "diff", Category.OTHER, null), T0, 0);
         projection.on(version(site, 1, List.of(file("index.html", 10, "a"), file("b.css", 5, "b"),
                 file("gone.txt", 3, "c"), file("type.txt", 4, "d"))), T0.plusSeconds(1), 1);
         projection.on(version(site, 2, List.of(file("index.html", 11, "e"), file("b.css", 5, "b"),
                 file("Z.txt", 1, "f"), file("a.txt", 2, "0"), new ManifestEntry("type.txt", "text/css", 4,
                         "d".repeat(64)))), T0.plusSeconds(2), 2);
-        projection.on(new CollaboratorAdded(site, editor, owner), T0.plusSeconds(3));
+        projection.on(new CollaboratorAdded(site, editor, owner), T0.plusSeconds(3), 3);
 
         VersionDiffView diff = diffs.handle(new DiffVersions(editor, site, 2, 1)).orElseThrow();
         assertThat(diff.added()).extracting(FileView::path).containsExactly("Z.txt", "a.txt");

@@ -41,7 +41,7 @@ class WebsiteProjectionTest {
         WebsiteProjection projection = new WebsiteProjection(jdbc);
 
         twice(() -> projection.on(new WebsiteCreated(site, owner, "Bakery", "bakery", Category.RESTAURANT, "Bread"),
-                T0));
+                T0, 0));
         Map<String, Object> created = website(jdbc);
         assertThat(created).containsEntry("status", "draft").containsEntry("owner_id", owner.value())
                 .containsEntry("name", "Bakery").containsEntry("slug", "bakery").containsEntry("category", "restaurant")
@@ -76,17 +76,26 @@ class WebsiteProjectionTest {
         assertThat(website(jdbc)).containsEntry("current_job_id", second.value());
         assertThat(files(jdbc, first)).hasSize(2);
 
-        twice(() -> projection.on(new CollaboratorAdded(site, editor, owner), T0.plusSeconds(4)));
+        twice(() -> projection.on(new CollaboratorAdded(site, editor, owner), T0.plusSeconds(4), 4));
         assertThat(collaborators(jdbc)).containsExactly(editor.value());
-        twice(() -> projection.on(new CollaboratorRemoved(site, editor, owner), T0.plusSeconds(5)));
+        twice(() -> projection.on(new CollaboratorRemoved(site, editor, owner), T0.plusSeconds(5), 5));
         assertThat(collaborators(jdbc)).isEmpty();
 
-        twice(() -> projection.on(new SitePasswordSet(site, "$argon2id$hash", owner), T0.plusSeconds(6)));
+        twice(() -> projection.on(new SitePasswordSet(site, "$argon2id$hash", owner), T0.plusSeconds(6), 6));
         assertThat(website(jdbc)).containsEntry("password_protected", true);
-        twice(() -> projection.on(new SitePasswordCleared(site, owner), T0.plusSeconds(7)));
+        twice(() -> projection.on(new SitePasswordCleared(site, owner), T0.plusSeconds(7), 7));
         assertThat(website(jdbc)).containsEntry("password_protected", false);
+        // Earlier events delivered again after later ones (a rebuild replayed over one that stopped half-way).
+        projection.on(new SitePasswordSet(site, "$argon2id$hash", owner), T0.plusSeconds(6), 6);
+        projection.on(new CollaboratorAdded(site, editor, owner), T0.plusSeconds(4), 4);
+        projection.on(published(third, 3, VersionKind.REFINEMENT, "draft", false,
+                new ManifestEntry("index.html", "text/html", 8, "d".repeat(64))), T0.plusSeconds(3), 3);
+        assertThat(website(jdbc)).as("an older event changes nothing").containsEntry("password_protected", false)
+                .containsEntry("current_version", 2).containsEntry("updated_sequence", 7L);
+        assertThat(((java.sql.Timestamp) website(jdbc).get("updated_at")).toInstant()).isEqualTo(T0.plusSeconds(7));
+        assertThat(collaborators(jdbc)).isEmpty();
 
-        twice(() -> projection.on(new WebsiteDeleted(site, "bakery", owner), T0.plusSeconds(8)));
+        twice(() -> projection.on(new WebsiteDeleted(site, "bakery", owner), T0.plusSeconds(8), 8));
         Map<String, Object> deleted = website(jdbc);
         assertThat(deleted).containsEntry("status", "deleted");
         assertThat(((java.sql.Timestamp) deleted.get("deleted_at")).toInstant()).isEqualTo(T0.plusSeconds(8));
@@ -102,16 +111,18 @@ class WebsiteProjectionTest {
         AccountId other = AccountId.generate();
 
         DefaultUnitOfWork<?> batch = DefaultUnitOfWork.startAndGet(null);
-        projection.on(new WebsiteCreated(site, owner, "Bakery", "bakery", Category.RESTAURANT, null), T0);
-        projection.on(new WebsiteCreated(WebsiteId.generate(), other, "Deli", "deli", Category.RESTAURANT, null), T0);
-        projection.on(new WebsiteCreated(WebsiteId.generate(), owner, "Cafe", "cafe", Category.RESTAURANT, null), T0);
+        projection.on(new WebsiteCreated(site, owner, "Bakery", "bakery", Category.RESTAURANT, null), T0, 0);
+        projection.on(new WebsiteCreated(WebsiteId.generate(), other, "Deli", "deli", Category.RESTAURANT, null), T0,
+                0);
+        projection.on(new WebsiteCreated(WebsiteId.generate(), owner, "Cafe", "cafe", Category.RESTAURANT, null), T0,
+                0);
         assertThat(live(jdbc, owner)).as("nothing before the batch commits").isZero();
         batch.commit();
         assertThat(live(jdbc, owner)).isEqualTo(2);
         assertThat(live(jdbc, other)).isEqualTo(1);
 
         DefaultUnitOfWork<?> failed = DefaultUnitOfWork.startAndGet(null);
-        projection.on(new WebsiteDeleted(site, "bakery", owner), T0.plusSeconds(1));
+        projection.on(new WebsiteDeleted(site, "bakery", owner), T0.plusSeconds(1), 1);
         failed.rollback();
         assertThat(live(jdbc, owner)).as("a rolled back batch changes no count").isEqualTo(2);
     }
@@ -122,7 +133,7 @@ class WebsiteProjectionTest {
         JdbcTemplate jdbc = ReadModelDatabases.fresh(database);
         WebsiteProjection projection = new WebsiteProjection(jdbc);
         ManifestEntry index = new ManifestEntry("index.html", "text/html", 10, "a".repeat(64));
-        projection.on(new WebsiteCreated(site, owner, "Bakery", "bakery", Category.RESTAURANT, null), T0);
+        projection.on(new WebsiteCreated(site, owner, "Bakery", "bakery", Category.RESTAURANT, null), T0, 0);
         projection.on(published(first, 1, VersionKind.INITIAL, null, true, index), T0.plusSeconds(1), 1);
         projection.on(published(second, 2, VersionKind.REFINEMENT, null, true, index), T0.plusSeconds(2), 2);
         projection.on(published(third, 3, VersionKind.REFINEMENT, null, false, index), T0.plusSeconds(3), 3);

@@ -52,9 +52,9 @@ class WebsiteQueriesTest {
         JobId second = JobId.generate();
         projection.on(version(shared, first, 1, true), T0.plusSeconds(11), 1);
         projection.on(version(shared, second, 2, false), T0.plusSeconds(12), 2);
-        projection.on(new CollaboratorAdded(shared, editor, owner), T0.plusSeconds(13));
+        projection.on(new CollaboratorAdded(shared, editor, owner), T0.plusSeconds(13), 3);
         WebsiteId gone = create(projection, "gone", T0.plusSeconds(20));
-        projection.on(new WebsiteDeleted(gone, "gone", owner), T0.plusSeconds(21));
+        projection.on(new WebsiteDeleted(gone, "gone", owner), T0.plusSeconds(21), 1);
 
         WebsiteListView mine = websites.handle(new ListWebsites(owner, 50));
         assertThat(mine.items()).extracting(WebsiteSummaryView::slug).containsExactly("shared", "older");
@@ -94,7 +94,7 @@ class WebsiteQueriesTest {
 
     private WebsiteId create(WebsiteProjection projection, String slug, Instant at) {
         WebsiteId id = WebsiteId.generate();
-        projection.on(new WebsiteCreated(id, owner, slug, slug, Category.OTHER, null), at);
+        projection.on(new WebsiteCreated(id, owner, slug, slug, Category.OTHER, null), at, 0);
         return id;
     }
 
