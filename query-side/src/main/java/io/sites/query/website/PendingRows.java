@@ -32,12 +32,12 @@ final class PendingRows {
     private static final String INSERT_WEBSITE = """
             insert into qs_website (id, owner_id, name, slug, category, description, status, created_at, updated_at,
                                     updated_sequence)
-            select ?, ?, ?, ?, ?, ?, %s, ?, ?, ? where not exists (select 1 from qs_website where id = ?)"""
+            values (?, ?, ?, ?, ?, ?, %s, ?, ?, ?) on conflict do nothing"""
             .formatted(DRAFT);
     private static final String INSERT_VERSION = """
             insert into qs_version (job_id, website_id, version, kind, status, message, promote, file_count,
                                     total_bytes, created_at)
-            select ?, ?, ?, ?, %s, ?, ?, ?, ?, ? where not exists (select 1 from qs_version where job_id = ?)"""
+            values (?, ?, ?, ?, %s, ?, ?, ?, ?, ?) on conflict do nothing"""
             .formatted(READY);
     private static final String INSERT_FILE =
             "insert into qs_version_file (job_id, path, content_type, size, sha256) values (?, ?, ?, ?, ?)";
@@ -95,7 +95,7 @@ final class PendingRows {
     void created(WebsiteCreated event, Instant at, long sequence) {
         String id = event.websiteId().value();
         websites.add(new Object[] {id, event.owner().value(), event.name(), event.slug(), event.category().wire(),
-                event.description(), ts(at), ts(at), sequence, id});
+                event.description(), ts(at), ts(at), sequence});
         created.add(event);
         written();
     }
@@ -134,7 +134,7 @@ final class PendingRows {
             VersionPublished event = published.event();
             rows.add(new Object[] {event.jobId().value(), event.websiteId().value(), event.version(),
                     event.kind().wire(), event.message(), event.promote(), event.files().size(), event.totalBytes(),
-                    ts(published.at()), event.jobId().value()});
+                    ts(published.at())});
         }
         int[] inserted = jdbc.batchUpdate(INSERT_VERSION, rows);
         // The version row and its files commit in the same transaction, so "no version row" means "no file rows"
