@@ -20,6 +20,7 @@ import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.eventhandling.TrackedEventMessage;
+import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -147,9 +148,20 @@ class WebsiteProjection {
         }
     }
 
-    /** A replay starts from nothing: every row is rebuilt from the events. */
+    /**
+     * A replay starts from nothing: every row is rebuilt from the events. On PostgreSQL the tables are truncated:
+     * deleting a large model row by row took about a tenth of its rebuild (bench/replay, 600,003 events) and left
+     * every row dead in the tables the rebuild then fills. Reads meanwhile go to the frozen copy ({@link ReadTables}),
+     * so the truncation's exclusive lock holds up nobody; it commits with the reset tokens, or neither happens.
+     */
     @ResetHandler
     void reset() {
+        if (Boolean.TRUE.equals(jdbc.execute((ConnectionCallback<Boolean>) connection ->
+                "PostgreSQL".equals(connection.getMetaData().getDatabaseProductName())))) {
+            jdbc.execute("truncate qs_version_file, qs_version_warning, qs_version, qs_collaborator, qs_website, "
+                    + "qs_owner_count");
+            return;
+        }
         jdbc.update("delete from qs_version_file");
         jdbc.update("delete from qs_version_warning");
         jdbc.update("delete from qs_version");
