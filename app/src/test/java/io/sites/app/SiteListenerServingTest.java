@@ -20,7 +20,8 @@ import org.springframework.test.context.TestPropertySource;
 
 /**
  * Every serving rule again, on the site server's own Netty port (the fast path) instead of the API's; its cache
- * is small, so the large-file test streams from the blob store. Plus what only a hand-held socket shows.
+ * is small, so the large-file tests send the blob's own file (sendfile, the embedded store keeps blobs on disk).
+ * Plus what only a hand-held socket shows.
  */
 @TestPropertySource(properties = {"sites.site-server.port=0", "sites.site-server.address=127.0.0.1",
         "sites.site-server.io-threads=1", "sites.site-server.cache-bytes=1048576"})
@@ -57,6 +58,29 @@ class SiteListenerServingTest extends SiteServingTest {
             assertThat(second).as("the page follows the whole streamed file").isGreaterThan(big.length);
             assertThat(text.substring(second, third)).contains("<p>first</p>");
             assertThat(text.substring(third)).contains("<p>second</p>").containsIgnoringCase("connection: close");
+        }
+    }
+
+    @Test
+    void aFileTooLargeForTheCacheIsSentFromItsBlobFileOnBothPorts() {
+        byte[] big = new byte[300_000];
+        new Random(5).nextBytes(big);
+        Map<String, Object> blob = file("big.bin", Base64.getEncoder().encodeToString(big));
+        blob.put("contentEncoding", "base64");
+        String slug = unique("disk");
+        assertThat(http().post("/v1/websites", ALICE, site(slug, "Disk", file("index.html", "<p>x</p>"), blob))
+                .status()).isEqualTo(201);
+        for (Http port : new Http[] {sites(), http()}) {
+            for (int round = 0; round < 2; round++) {
+                Http.Response whole = port.onHost(slug + ".localhost", "GET", "/big.bin");
+                assertThat(whole.raw().body()).isEqualTo(big);
+                Http.Response tail = port.onHost(slug + ".localhost", "GET", "/big.bin", "Range", "bytes=-1000");
+                assertThat(tail.status()).isEqualTo(206);
+                assertThat(tail.raw().body()).isEqualTo(java.util.Arrays.copyOfRange(big, 299_000, 300_000));
+                Http.Response head = port.onHost(slug + ".localhost", "HEAD", "/big.bin");
+                assertThat(head.header("Content-Length")).isEqualTo("300000");
+                assertThat(head.raw().body()).isEmpty();
+            }
         }
     }
 

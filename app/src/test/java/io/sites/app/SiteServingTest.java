@@ -231,7 +231,7 @@ class SiteServingTest extends EmbeddedAppTest {
 
     @Test
     void largeFilesArriveWholeAndInRanges() {
-        // Larger than an eighth of the listener test's 1 MiB cache: streamed from the blob store there.
+        // Larger than an eighth of the listener test's 1 MiB cache: sent from the blob's file there.
         byte[] big = new byte[600_000];
         new java.util.Random(7).nextBytes(big);
         Map<String, Object> image = file("big.bin", Base64.getEncoder().encodeToString(big));

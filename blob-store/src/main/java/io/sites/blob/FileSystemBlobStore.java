@@ -121,6 +121,20 @@ public final class FileSystemBlobStore implements BlobStore {
         }
     }
 
+    @Override
+    public boolean keepsFilesLocally() {
+        return true;
+    }
+
+    @Override
+    public Optional<FileChannel> openFile(String sha256) throws IOException {
+        try {
+            return Optional.of(FileChannel.open(pathOf(sha256), StandardOpenOption.READ));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+    }
+
     /** Where the blob lives (or would live); the address is validated first. */
     Path pathOf(String sha256) {
         Sha256.requireValid(sha256);

@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Puts a {@link SiteResponse} on a site connection: a body in memory with its head, in as few buffers as it takes,
- * or a large file from the blob store in chunks. One for the whole port; it keeps no state of a connection.
+ * a span of the blob's file after its head (sendfile), or a large file from the blob store in chunks. One for the
+ * whole port; it keeps no state of a connection.
  */
 final class ResponseWriter {
     private static final Logger log = LoggerFactory.getLogger(ResponseWriter.class);
@@ -38,7 +39,8 @@ final class ResponseWriter {
         byte[] head = heads.head(response);
         boolean body = response.hasBody();
         int length = body ? (int) response.contentLength : 0;
-        boolean together = length <= INLINE_BODY;
+        boolean fromDisk = body && response.file != null;
+        boolean together = length <= INLINE_BODY && !fromDisk;
         traffic.answered(response.status);
         traffic.sent(length);
         ByteBuf out = ctx.alloc().ioBuffer(head.length + ResponseHeads.TAIL_ROOM + (together ? length : 0));
@@ -50,6 +52,10 @@ final class ResponseWriter {
                 out.writeBytes(response.body);
             }
             written = ctx.write(out);
+        } else if (fromDisk) {
+            // sendfile: the kernel sends the page cache's bytes; the region gives the file's lease back when done.
+            ctx.write(out);
+            written = ctx.write(response.file.region(response.fileOffset, length));
         } else {
             // Straight from the cache's direct buffer: no copy in the JVM, the kernel reads it in place.
             ctx.write(out);

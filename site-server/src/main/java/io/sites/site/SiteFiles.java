@@ -10,10 +10,12 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.Deflater;
@@ -34,6 +36,8 @@ final class SiteFiles {
     private static final Logger log = LoggerFactory.getLogger(SiteFiles.class);
     /** Marks a variant that was not worth it (not smaller than the original), so it is not tried again. */
     private static final ByteBuffer NOT_SMALLER = ByteBuffer.allocateDirect(0).asReadOnlyBuffer();
+    /** Blob files kept open at once: well under a process's usual limit of 1,024 descriptors. */
+    private static final int OPEN_FILES = 256;
 
     enum Coding {
         IDENTITY(null, ""), GZIP("gzip", "-gz"), BROTLI("br", "-br");
@@ -53,6 +57,9 @@ final class SiteFiles {
     private final long largestCompressed;
     private final boolean brotli;
     private final Map<String, Entry> cache = new ConcurrentHashMap<>();
+    /** Open blob files, for stores that keep them on local disk; at most {@link #OPEN_FILES}, bounding the fds. */
+    private final Map<String, BlobFile> open = new ConcurrentHashMap<>();
+    private final boolean local;
     private final AtomicLong used = new AtomicLong();
     private final SiteTraffic traffic;
 
@@ -68,6 +75,7 @@ final class SiteFiles {
         this.largestCached = capacity / 8;
         this.largestCompressed = largestCompressed;
         this.brotli = loadBrotli();
+        this.local = blobs.keepsFilesLocally();
     }
 
     private static boolean loadBrotli() {
@@ -106,6 +114,68 @@ final class SiteFiles {
             COMPRESSIBLE.put(contentType, compressible);
         }
         return compressible;
+    }
+
+    /**
+     * Whether an identity body of this file goes out with sendfile from the blob's own file: when the store keeps
+     * files on local disk and the file is too large for the memory cache, which would otherwise stream it through
+     * the JVM in chunks (bench/serve: 1.49× the requests/s for 5 MB files). A cached file is faster from memory:
+     * sendfile measured 0.79× its requests/s at 200 KB and 0.41× at 5 MB.
+     */
+    boolean sentFromDisk(ManifestEntry file) {
+        return local && !cacheable(file);
+    }
+
+    /**
+     * The blob's open file, leased to one response (its region gives the lease back once written); null when the
+     * file is not open yet and {@code mayBlock} is false, or when the store has no such file (the caller then takes
+     * the way through memory or the stream, which reports it). A file of another size than recorded is refused.
+     */
+    BlobFile file(ManifestEntry file, boolean mayBlock) throws IOException {
+        BlobFile known = open.get(file.sha256());
+        if (known == null) {
+            if (!mayBlock) {
+                return null;
+            }
+            known = openFile(file);
+            if (known == null) {
+                return null;
+            }
+        }
+        return known.lease() ? known : null;
+    }
+
+    private BlobFile openFile(ManifestEntry file) throws IOException {
+        Optional<FileChannel> channel = blobs.openFile(file.sha256());
+        if (channel.isEmpty()) {
+            return null;
+        }
+        long size = channel.get().size();
+        if (size != file.size()) {
+            channel.get().close();
+            throw new IOException("Blob " + file.sha256() + " of " + file.path() + " is " + size + " bytes, not "
+                    + file.size());
+        }
+        BlobFile opened = new BlobFile(channel.get());
+        BlobFile raced = open.putIfAbsent(file.sha256(), opened);
+        if (raced != null) {
+            opened.release();
+            return raced;
+        }
+        if (open.size() > OPEN_FILES) {
+            closeOneBut(file.sha256());
+        }
+        return opened;
+    }
+
+    /** Lets go of some other open file; it closes once the responses sending it are done. */
+    private void closeOneBut(String kept) {
+        for (Map.Entry<String, BlobFile> entry : open.entrySet()) {
+            if (!entry.getKey().equals(kept) && open.remove(entry.getKey(), entry.getValue())) {
+                entry.getValue().release();
+                return;
+            }
+        }
     }
 
     /** Whether this file is small enough to be held in memory; larger ones are streamed from the blob store. */

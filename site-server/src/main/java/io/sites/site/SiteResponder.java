@@ -285,9 +285,22 @@ final class SiteResponder {
         return response;
     }
 
-    /** Sets the body: from memory for a cacheable file, a stream from the store otherwise; false if it would block. */
+    /**
+     * Sets the body: the blob's own file where the store keeps one (sendfile), else from memory for a cacheable file
+     * and a stream from the store otherwise; false if it would block.
+     */
     private boolean body(SiteResponse response, ManifestEntry file, long offset, long length, boolean mayBlock)
             throws IOException {
+        if (!response.head && files.sentFromDisk(file)) {
+            BlobFile leased = files.file(file, mayBlock);
+            if (leased != null) {
+                response.file(leased, offset, length);
+                return true;
+            }
+            if (!mayBlock) {
+                return false;
+            }
+        }
         if (files.cacheable(file)) {
             ByteBuffer bytes = mayBlock ? files.bytes(file) : files.cached(file);
             if (bytes == null) {

@@ -16,6 +16,9 @@ final class SiteResponse {
     long contentLength;
     /** The body in memory: this response's own view (position 0, limit = length) of a shared buffer. */
     ByteBuffer body;
+    /** The body as a span of the blob's open file, leased to this response: {@link #fileOffset}, the length. */
+    BlobFile file;
+    long fileOffset;
     /** A file too large to hold in memory, sent from the blob store: {@link #streamOffset}, {@link #contentLength}. */
     ManifestEntry stream;
     long streamOffset;
@@ -54,7 +57,13 @@ final class SiteResponse {
         contentLength = length;
     }
 
+    void file(BlobFile leased, long offset, long length) {
+        file = leased;
+        fileOffset = offset;
+        contentLength = length;
+    }
+
     boolean hasBody() {
-        return !head && contentLength > 0 && (body != null || stream != null);
+        return !head && contentLength > 0 && (body != null || file != null || stream != null);
     }
 }

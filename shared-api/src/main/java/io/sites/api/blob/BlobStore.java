@@ -2,6 +2,7 @@ package io.sites.api.blob;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
 import java.util.Optional;
 
 /**
@@ -20,4 +21,17 @@ public interface BlobStore {
 
     /** The blob's bytes, or empty when no blob has this hash. */
     Optional<InputStream> open(String sha256) throws IOException;
+
+    /** Whether {@link #openFile} can answer: the store keeps its blobs on this machine's disk. */
+    default boolean keepsFilesLocally() {
+        return false;
+    }
+
+    /**
+     * The blob as a file on this machine's disk, open for reading, when the store keeps it there (a server can
+     * then send it with sendfile, straight from the page cache); empty when it does not, or has no such blob.
+     */
+    default Optional<FileChannel> openFile(String sha256) throws IOException {
+        return Optional.empty();
+    }
 }
