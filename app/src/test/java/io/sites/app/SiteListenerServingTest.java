@@ -4,8 +4,11 @@ import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.unique;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.netty.channel.epoll.Epoll;
 import io.sites.site.SiteListener;
+import io.sites.site.SiteTraffic;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,6 +31,8 @@ import org.springframework.test.context.TestPropertySource;
 class SiteListenerServingTest extends SiteServingTest {
     @Autowired
     SiteListener listener;
+    @Autowired
+    SiteTraffic traffic;
 
     @Override
     protected Http sites() {
@@ -36,10 +41,8 @@ class SiteListenerServingTest extends SiteServingTest {
 
     @Test
     void pipelinedRequestsAreAnsweredInOrderEvenBehindAStreamedFile() throws IOException {
-        byte[] big = new byte[400_000];
-        new Random(3).nextBytes(big);
-        Map<String, Object> blob = file("big.bin", Base64.getEncoder().encodeToString(big));
-        blob.put("contentEncoding", "base64");
+        byte[] big = random(400_000, 3);
+        Map<String, Object> blob = binary("big.bin", big);
         String slug = unique("pipe");
         assertThat(http().post("/v1/websites", ALICE, site(slug, "Pipe", file("index.html", "<p>first</p>"),
                 file("b.html", "<p>second</p>"), blob)).status()).isEqualTo(201);
@@ -63,13 +66,10 @@ class SiteListenerServingTest extends SiteServingTest {
 
     @Test
     void aFileTooLargeForTheCacheIsSentFromItsBlobFileOnBothPorts() {
-        byte[] big = new byte[300_000];
-        new Random(5).nextBytes(big);
-        Map<String, Object> blob = file("big.bin", Base64.getEncoder().encodeToString(big));
-        blob.put("contentEncoding", "base64");
+        byte[] big = random(300_000, 5);
         String slug = unique("disk");
-        assertThat(http().post("/v1/websites", ALICE, site(slug, "Disk", file("index.html", "<p>x</p>"), blob))
-                .status()).isEqualTo(201);
+        assertThat(http().post("/v1/websites", ALICE, site(slug, "Disk", file("index.html", "<p>x</p>"),
+                binary("big.bin", big))).status()).isEqualTo(201);
         for (Http port : new Http[] {sites(), http()}) {
             for (int round = 0; round < 2; round++) {
                 Http.Response whole = port.onHost(slug + ".localhost", "GET", "/big.bin");
@@ -85,6 +85,28 @@ class SiteListenerServingTest extends SiteServingTest {
     }
 
     @Test
+    void aCacheableFileAboveTheSendfileSizeGoesFromItsBlobFileOnTheSitePortAndFromMemoryOnTheApiPort() {
+        assumeThat(Epoll.isAvailable()).as("the cork that makes sendfile pay is epoll's").isTrue();
+        byte[] photo = random(100_000, 7); // cacheable (the cache of 1 MiB holds up to 128 KiB), above 32 KiB
+        String slug = unique("corked");
+        assertThat(http().post("/v1/websites", ALICE, site(slug, "Corked", file("index.html", "<p>x</p>"),
+                binary("photo.png", photo))).status()).isEqualTo(201);
+        long hits = traffic.cacheHits();
+        long misses = traffic.cacheMisses();
+        for (int round = 0; round < 3; round++) {
+            assertThat(sites().onHost(slug + ".localhost", "GET", "/photo.png").raw().body()).isEqualTo(photo);
+            Http.Response middle = sites().onHost(slug + ".localhost", "GET", "/photo.png", "Range",
+                    "bytes=1000-1999");
+            assertThat(middle.status()).isEqualTo(206);
+            assertThat(middle.raw().body()).isEqualTo(java.util.Arrays.copyOfRange(photo, 1000, 2000));
+        }
+        assertThat(traffic.cacheMisses()).as("never loaded into memory").isEqualTo(misses);
+        assertThat(traffic.cacheHits()).as("never looked up in memory").isEqualTo(hits);
+        assertThat(http().onHost(slug + ".localhost", "GET", "/photo.png").raw().body()).isEqualTo(photo);
+        assertThat(traffic.cacheMisses()).as("the API's port copies from memory").isEqualTo(misses + 1);
+    }
+
+    @Test
     void malformedRequestsGet400AndHttp10IsClosedAfterItsAnswer() throws IOException {
         try (Socket socket = new Socket("127.0.0.1", listener.port())) {
             socket.setSoTimeout(10_000);
@@ -97,6 +119,18 @@ class SiteListenerServingTest extends SiteServingTest {
                     .getBytes(StandardCharsets.US_ASCII));
             assertThat(read(socket.getInputStream())).startsWith("HTTP/1.1 404").contains("Not found");
         }
+    }
+
+    private static byte[] random(int size, long seed) {
+        byte[] bytes = new byte[size];
+        new Random(seed).nextBytes(bytes);
+        return bytes;
+    }
+
+    private static Map<String, Object> binary(String path, byte[] bytes) {
+        Map<String, Object> file = file(path, Base64.getEncoder().encodeToString(bytes));
+        file.put("contentEncoding", "base64");
+        return file;
     }
 
     private static String read(InputStream in) throws IOException {

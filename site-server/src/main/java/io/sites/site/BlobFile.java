@@ -6,6 +6,8 @@ import io.netty.util.AbstractReferenceCounted;
 import io.netty.util.IllegalReferenceCountException;
 import io.netty.util.ReferenceCounted;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
@@ -35,6 +37,14 @@ final class BlobFile extends AbstractReferenceCounted {
         return new Region(this, position, count);
     }
 
+    /**
+     * The leased span as a stream of positional reads, for a stack without sendfile; closing it gives the lease
+     * back. Reading past the file's end is an error, as the span was checked against the blob's size.
+     */
+    InputStream stream(long position, long count) {
+        return new Span(position, count);
+    }
+
     @Override
     protected void deallocate() {
         try {
@@ -61,6 +71,45 @@ final class BlobFile extends AbstractReferenceCounted {
         @Override
         protected void deallocate() {
             file.release();
+        }
+    }
+
+    private final class Span extends InputStream {
+        private long position;
+        private long left;
+        private boolean closed;
+
+        Span(long position, long count) {
+            this.position = position;
+            this.left = count;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] into, int offset, int length) throws IOException {
+            if (left <= 0) {
+                return -1;
+            }
+            int read = channel.read(ByteBuffer.wrap(into, offset, (int) Math.min(length, left)), position);
+            if (read < 0) {
+                throw new IOException("A blob file ended early");
+            }
+            position += read;
+            left -= read;
+            return read;
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                release();
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.sites.site;
 
 import io.netty.channel.Channel;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.sites.api.SiteAddress;
@@ -58,6 +59,11 @@ record NettySiteRequest(HttpRequest request, Channel channel, String host, Strin
     @Override
     public String header(String name) {
         return request.headers().get(name);
+    }
+
+    @Override
+    public boolean sendsFiles() {
+        return channel instanceof EpollSocketChannel;
     }
 
     @Override

@@ -53,7 +53,7 @@ final class ResponseHeads {
     static byte[] encode(SiteResponse response) {
         StringBuilder head = new StringBuilder(768).append("HTTP/1.1 ")
                 .append(HttpResponseStatus.valueOf(response.status)).append("\r\n");
-        List<String> pairs = response.headers;
+        List<String> pairs = response.headers();
         for (int i = 0; i < pairs.size(); i += 2) {
             head.append(pairs.get(i)).append(": ").append(pairs.get(i + 1)).append("\r\n");
         }

@@ -13,6 +13,7 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -51,12 +52,20 @@ final class SiteFiles {
         }
     }
 
+    /**
+     * Bytes above which a file goes out with sendfile where it can: with the cork, 1.07× the requests/s of the
+     * cached copy at 40 KB and 1.09× at 200 KB (bench/serve, side by side); below 16 KB head and body leave in one
+     * buffer from memory.
+     */
+    static final long SENT_FROM_DISK_ABOVE = 32 * 1024;
     private final BlobStore blobs;
     private final long capacity;
     private final long largestCached;
     private final long largestCompressed;
     private final boolean brotli;
-    private final Map<String, Entry> cache = new ConcurrentHashMap<>();
+    /** The cached bodies by digest, one map per coding (indexed by ordinal): a lookup builds no key. */
+    private final List<Map<String, Entry>> cache = List.of(new ConcurrentHashMap<>(), new ConcurrentHashMap<>(),
+            new ConcurrentHashMap<>());
     /** Open blob files, for stores that keep them on local disk; at most {@link #OPEN_FILES}, bounding the fds. */
     private final Map<String, BlobFile> open = new ConcurrentHashMap<>();
     private final boolean local;
@@ -117,13 +126,14 @@ final class SiteFiles {
     }
 
     /**
-     * Whether an identity body of this file goes out with sendfile from the blob's own file: when the store keeps
-     * files on local disk and the file is too large for the memory cache, which would otherwise stream it through
-     * the JVM in chunks (bench/serve: 1.49× the requests/s for 5 MB files). A cached file is faster from memory:
-     * sendfile measured 0.79× its requests/s at 200 KB and 0.41× at 5 MB.
+     * Whether an identity body of this file goes out from the blob's own file: when the store keeps files on local
+     * disk and the file is too large for the memory cache, which would otherwise stream it through the JVM in chunks
+     * (bench/serve: 1.49× the requests/s for 5 MB files); and, where the connection sends files with the head corked
+     * ({@link SiteRequest#sendsFiles}), from {@link #SENT_FROM_DISK_ABOVE} on, which then never take room in the
+     * cache (docs/BENCHMARKS.md: sendfile with the cork against a cached copy).
      */
-    boolean sentFromDisk(ManifestEntry file) {
-        return local && !cacheable(file);
+    boolean sentFromDisk(ManifestEntry file, boolean sendsFiles) {
+        return local && (!cacheable(file) || (sendsFiles && file.size() > SENT_FROM_DISK_ABOVE));
     }
 
     /**
@@ -186,7 +196,7 @@ final class SiteFiles {
     /** The whole file, from the cache or loaded into it. Only for {@link #cacheable} files. */
     ByteBuffer bytes(ManifestEntry file) throws IOException {
         try {
-            return cached(file.sha256(), () -> load(file));
+            return cached(Coding.IDENTITY, file.sha256(), () -> load(file));
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
@@ -194,7 +204,7 @@ final class SiteFiles {
 
     /** The whole file if it is in memory now, else null; never blocks. */
     ByteBuffer cached(ManifestEntry file) {
-        return hit(cache.get(file.sha256()));
+        return hit(cache.get(Coding.IDENTITY.ordinal()).get(file.sha256()));
     }
 
     /** Reads the blob straight into a direct buffer of its recorded size; a blob of another size is refused. */
@@ -221,7 +231,7 @@ final class SiteFiles {
                 || (coding == Coding.BROTLI && !brotli)) {
             return true;
         }
-        return cache.containsKey(file.sha256() + coding.tagSuffix);
+        return cache.get(coding.ordinal()).containsKey(file.sha256());
     }
 
     /** The file's bytes in this coding, or null when it has none worth sending (not compressible, too large, …). */
@@ -230,12 +240,11 @@ final class SiteFiles {
                 || (coding == Coding.BROTLI && !brotli)) {
             return null;
         }
-        String key = file.sha256() + coding.tagSuffix;
-        ByteBuffer variant = hit(cache.get(key));
+        ByteBuffer variant = hit(cache.get(coding.ordinal()).get(file.sha256()));
         if (variant == null) {
             // Read outside the map's compute: a mapping function must not touch the map itself.
             byte[] original = file.size() <= largestCached ? array(bytes(file)) : readWhole(file);
-            variant = cached(key, () -> {
+            variant = cached(coding, file.sha256(), () -> {
                 byte[] compressed = coding == Coding.GZIP ? gzip(original) : brotli(original);
                 return compressed.length < original.length ? direct(compressed) : NOT_SMALLER;
             });
@@ -291,13 +300,14 @@ final class SiteFiles {
         return entry.bytes;
     }
 
-    private ByteBuffer cached(String key, Loader loader) {
-        ByteBuffer hit = hit(cache.get(key));
+    private ByteBuffer cached(Coding coding, String sha, Loader loader) {
+        Map<String, Entry> cache = this.cache.get(coding.ordinal());
+        ByteBuffer hit = hit(cache.get(sha));
         if (hit != null) {
             return hit;
         }
         // computeIfAbsent: concurrent first requests for one blob load or compress it once.
-        Entry loaded = cache.computeIfAbsent(key, k -> {
+        Entry loaded = cache.computeIfAbsent(sha, k -> {
             try {
                 traffic.cacheMiss();
                 Entry entry = new Entry(loader.load());
@@ -323,17 +333,19 @@ final class SiteFiles {
     private void evict(Entry keep) {
         long target = capacity - capacity / 10;
         for (int pass = 0; pass < 2 && used.get() > target; pass++) {
-            Iterator<Map.Entry<String, Entry>> entries = cache.entrySet().iterator();
-            while (used.get() > target && entries.hasNext()) {
-                Map.Entry<String, Entry> entry = entries.next();
-                Entry cached = entry.getValue();
-                if (cached == keep) {
-                    continue;
-                }
-                if (cached.recent) {
-                    cached.recent = false;
-                } else if (cache.remove(entry.getKey(), cached)) {
-                    used.addAndGet(-cached.bytes.capacity());
+            for (Map<String, Entry> cache : this.cache) {
+                Iterator<Map.Entry<String, Entry>> entries = cache.entrySet().iterator();
+                while (used.get() > target && entries.hasNext()) {
+                    Map.Entry<String, Entry> entry = entries.next();
+                    Entry cached = entry.getValue();
+                    if (cached == keep) {
+                        continue;
+                    }
+                    if (cached.recent) {
+                        cached.recent = false;
+                    } else if (cache.remove(entry.getKey(), cached)) {
+                        used.addAndGet(-cached.bytes.capacity());
+                    }
                 }
             }
         }

@@ -7,7 +7,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -39,7 +38,7 @@ public class SiteHostFilter extends OncePerRequestFilter {
         SiteResponse answer = responder.respond(label.get(), new ServletSiteRequest(request), true);
         response.setStatus(answer.status);
         traffic.answered(answer.status);
-        List<String> headers = answer.headers;
+        List<String> headers = answer.headers();
         for (int i = 0; i < headers.size(); i += 2) {
             response.setHeader(headers.get(i), headers.get(i + 1));
         }
@@ -55,45 +54,23 @@ public class SiteHostFilter extends OncePerRequestFilter {
             traffic.sent(answer.contentLength);
             return;
         }
-        if (answer.file != null) {
-            try {
-                sendFile(answer, out);
-            } finally {
-                answer.file.release();
+        // A leased span of the blob's file (the servlet container has no sendfile here) or the store's stream.
+        try (InputStream in = answer.file != null ? answer.file.stream(answer.fileOffset, answer.contentLength)
+                : files.open(answer.stream)) {
+            if (answer.file == null) {
+                in.skipNBytes(answer.streamOffset);
             }
-            return;
-        }
-        try (InputStream in = files.open(answer.stream)) {
-            in.skipNBytes(answer.streamOffset);
             byte[] buffer = new byte[64 * 1024];
             long left = answer.contentLength;
             while (left > 0) {
                 int read = in.read(buffer, 0, (int) Math.min(buffer.length, left));
                 if (read < 0) {
-                    throw new IOException("Blob " + answer.stream.sha256() + " ended early");
+                    throw new IOException("A blob ended early");
                 }
                 out.write(buffer, 0, read);
                 traffic.sent(read);
                 left -= read;
             }
-        }
-    }
-
-    /** The leased span of the blob's file, through a buffer: the servlet container has no sendfile here. */
-    private void sendFile(SiteResponse answer, ServletOutputStream out) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
-        long position = answer.fileOffset;
-        long left = answer.contentLength;
-        while (left > 0) {
-            buffer.clear().limit((int) Math.min(buffer.capacity(), left));
-            int read = answer.file.channel.read(buffer, position);
-            if (read < 0) {
-                throw new IOException("A blob file ended early");
-            }
-            out.write(buffer.array(), 0, read);
-            traffic.sent(read);
-            position += read;
-            left -= read;
         }
     }
 

@@ -58,6 +58,13 @@ final class SiteResponder {
         this.rules = new SiteRules.Cache(files);
     }
 
+    /** The headers of every answer for a site host, first in its list. */
+    static void securityHeaders(SiteResponse response) {
+        response.header("X-Content-Type-Options", "nosniff");
+        response.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+        response.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    }
+
     private static ByteBuffer page(String title, String text) {
         String html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + title
                 + "</title></head>\n<body><h1>" + title + "</h1><p>" + text + "</p></body></html>\n";
@@ -84,9 +91,6 @@ final class SiteResponder {
      */
     SiteResponse respond(String label, SiteRequest request, boolean mayBlock) throws IOException {
         SiteResponse response = new SiteResponse();
-        response.header("X-Content-Type-Options", "nosniff");
-        response.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-        response.header("Referrer-Policy", "strict-origin-when-cross-origin");
         String method = request.method();
         response.head = "HEAD".equals(method);
         if (!response.head && !"GET".equals(method)) {
@@ -214,45 +218,33 @@ final class SiteResponder {
 
     private SiteResponse serve(SiteRequest request, SiteResponse response, Version version, ManifestEntry file,
             int status, boolean isPrivate, boolean mayBlock) throws IOException {
-        boolean html = file.contentType().startsWith("text/html");
-        boolean compressible = SiteFiles.compressible(file.contentType());
         String sha = file.sha256();
-        response.header("Cache-Control", isPrivate ? "private, no-cache" : html ? "no-cache" : ASSET_MAX_AGE);
-        response.header("Last-Modified", version.lastModified());
-        List<String> ruleHeaders = response.ruleHeaders;
-        if (ruleHeaders != null) {
-            for (int i = 0; i < ruleHeaders.size(); i += 2) {
-                response.replace(ruleHeaders.get(i), ruleHeaders.get(i + 1)); // only REPLACEABLE names can clash
-            }
-        }
-        if (compressible) {
-            response.header("Vary", "Accept-Encoding");
-        }
+        String contentType = file.contentType();
         boolean ok = status == 200;
-        if (ok) {
-            response.header("Accept-Ranges", "bytes");
-            if (notModified(request, sha, version)) {
-                response.header("ETag", "\"" + sha + "\"");
-                response.status = 304;
-                return response;
-            }
+        if (ok && notModified(request, sha, version)) {
+            fileHeaders(response, contentType, version.lastModified(), isPrivate, ok, response.ruleHeaders);
+            response.header("ETag", etag(sha, Coding.IDENTITY));
+            response.status = 304;
+            return response;
         }
         long size = file.size();
         String range = ok ? request.header("Range") : null;
         if (range != null && rangeStillValid(request.header("If-Range"), sha, version)) {
             long[] span = Ranges.parse(range, size);
             if (span == Ranges.UNSATISFIABLE) {
-                response.header("ETag", "\"" + sha + "\"");
+                fileHeaders(response, contentType, version.lastModified(), isPrivate, ok, response.ruleHeaders);
+                response.header("ETag", etag(sha, Coding.IDENTITY));
                 response.header("Content-Range", "bytes */" + size);
                 response.status = 416;
                 return response;
             }
             if (span != null) {
-                if (!body(response, file, span[0], span[1] - span[0] + 1, mayBlock)) {
+                if (!body(request, response, file, span[0], span[1] - span[0] + 1, mayBlock)) {
                     return null;
                 }
-                response.header("Content-Type", file.contentType());
-                response.header("ETag", "\"" + sha + "\"");
+                fileHeaders(response, contentType, version.lastModified(), isPrivate, ok, response.ruleHeaders);
+                response.header("Content-Type", contentType);
+                response.header("ETag", etag(sha, Coding.IDENTITY));
                 response.header("Content-Range", "bytes " + span[0] + "-" + span[1] + "/" + size);
                 response.status = 206;
                 return response;
@@ -260,8 +252,8 @@ final class SiteResponder {
             // Several ranges or a malformed header: ignored, the whole file follows (RFC 9110 allows that).
         }
         response.status = status;
-        response.header("Content-Type", file.contentType());
-        Coding coding = compressible ? accepted(request.header("Accept-Encoding")) : Coding.IDENTITY;
+        Coding coding = SiteFiles.compressible(contentType) ? accepted(request.header("Accept-Encoding"))
+                : Coding.IDENTITY;
         ByteBuffer variant = null;
         while (coding != Coding.IDENTITY) {
             if (!mayBlock && !files.variantReady(file, coding)) {
@@ -273,25 +265,59 @@ final class SiteResponder {
             }
             coding = coding == Coding.BROTLI ? Coding.GZIP : Coding.IDENTITY;
         }
-        response.header("ETag", "\"" + sha + coding.tagSuffix + "\"");
         if (variant != null) {
-            response.header("Content-Encoding", coding.token);
             response.body(variant, 0, variant.capacity());
-        } else if (!body(response, file, 0, size, mayBlock)) {
+        } else if (!body(request, response, file, 0, size, mayBlock)) {
             return null;
         }
-        response.headKey = new SiteResponse.HeadKey(sha, file.contentType(), version.lastModified(), coding, status,
-                isPrivate, response.contentLength, ruleHeaders);
+        // The whole file's headers follow from this key (fileHeaders below): built only when a stack needs them.
+        response.headKey = new SiteResponse.HeadKey(sha, contentType, version.lastModified(), coding, status,
+                isPrivate, response.contentLength, response.ruleHeaders);
         return response;
+    }
+
+    /** The headers of a whole file's answer, as its key determines them. */
+    static void fileHeaders(SiteResponse.HeadKey key, SiteResponse into) {
+        fileHeaders(into, key.contentType(), key.lastModified(), key.isPrivate(), key.status() == 200,
+                key.ruleHeaders());
+        into.header("Content-Type", key.contentType());
+        into.header("ETag", etag(key.sha256(), key.coding()));
+        if (key.coding() != Coding.IDENTITY) {
+            into.header("Content-Encoding", key.coding().token);
+        }
+    }
+
+    /** What every answer with a file's bytes carries, whole or in part, before its type and tag. */
+    private static void fileHeaders(SiteResponse into, String contentType, String lastModified, boolean isPrivate,
+            boolean ok, List<String> ruleHeaders) {
+        boolean html = contentType.startsWith("text/html");
+        into.header("Cache-Control", isPrivate ? "private, no-cache" : html ? "no-cache" : ASSET_MAX_AGE);
+        into.header("Last-Modified", lastModified);
+        if (ruleHeaders != null) {
+            for (int i = 0; i < ruleHeaders.size(); i += 2) {
+                into.replace(ruleHeaders.get(i), ruleHeaders.get(i + 1)); // only REPLACEABLE names can clash
+            }
+        }
+        if (SiteFiles.compressible(contentType)) {
+            into.header("Vary", "Accept-Encoding");
+        }
+        if (ok) {
+            into.header("Accept-Ranges", "bytes");
+        }
+    }
+
+    /** A strong tag per content and coding: the blob's digest names the bytes, the suffix their encoding. */
+    private static String etag(String sha, Coding coding) {
+        return "\"" + sha + coding.tagSuffix + "\"";
     }
 
     /**
      * Sets the body: the blob's own file where the store keeps one (sendfile), else from memory for a cacheable file
      * and a stream from the store otherwise; false if it would block.
      */
-    private boolean body(SiteResponse response, ManifestEntry file, long offset, long length, boolean mayBlock)
-            throws IOException {
-        if (!response.head && files.sentFromDisk(file)) {
+    private boolean body(SiteRequest request, SiteResponse response, ManifestEntry file, long offset, long length,
+            boolean mayBlock) throws IOException {
+        if (!response.head && files.sentFromDisk(file, request.sendsFiles())) {
             BlobFile leased = files.file(file, mayBlock);
             if (leased != null) {
                 response.file(leased, offset, length);
@@ -342,36 +368,52 @@ final class SiteResponder {
             return true;
         }
         String value = ifRange.trim();
-        return value.equals("\"" + sha + "\"") || value.equals(version.lastModified());
+        return value.equals(etag(sha, Coding.IDENTITY)) || value.equals(version.lastModified());
     }
 
-    /** Brotli when accepted, else gzip; q=0 refuses a coding. */
+    /** Brotli when accepted, else gzip; q=0 refuses a coding. Scanned in place: it runs for every text file. */
     static Coding accepted(String acceptEncoding) {
         if (acceptEncoding == null) {
             return Coding.IDENTITY;
         }
         boolean gzip = false;
-        for (String part : acceptEncoding.split(",")) {
-            String[] pieces = part.split(";");
-            String name = pieces[0].trim();
-            boolean refused = false;
-            for (int i = 1; i < pieces.length; i++) {
-                String parameter = pieces[i].trim().replace(" ", "");
-                if (parameter.startsWith("q=") && parameter.substring(2).matches("0(\\.0{0,3})?")) {
-                    refused = true;
+        int length = acceptEncoding.length();
+        for (int start = 0; start < length; ) {
+            int end = acceptEncoding.indexOf(',', start);
+            end = end < 0 ? length : end;
+            int parameters = acceptEncoding.indexOf(';', start);
+            int nameEnd = parameters >= 0 && parameters < end ? parameters : end;
+            if (nameEnd == end || !refused(acceptEncoding.substring(nameEnd, end))) {
+                if (named(acceptEncoding, start, nameEnd, "br")) {
+                    return Coding.BROTLI;
                 }
+                gzip |= named(acceptEncoding, start, nameEnd, "gzip");
             }
-            if (refused) {
-                continue;
-            }
-            if (name.equalsIgnoreCase("br")) {
-                return Coding.BROTLI;
-            }
-            if (name.equalsIgnoreCase("gzip")) {
-                gzip = true;
-            }
+            start = end + 1;
         }
         return gzip ? Coding.GZIP : Coding.IDENTITY;
+    }
+
+    /** Whether the coding's name, between start and end less the spaces around it, is this one. */
+    private static boolean named(String list, int start, int end, String name) {
+        while (start < end && list.charAt(start) <= ' ') {
+            start++;
+        }
+        while (end > start && list.charAt(end - 1) <= ' ') {
+            end--;
+        }
+        return end - start == name.length() && list.regionMatches(true, start, name, 0, name.length());
+    }
+
+    /** Whether a coding's parameters ({@code ;q=0}, spaces allowed) refuse it. */
+    private static boolean refused(String parameters) {
+        for (String parameter : parameters.split(";")) {
+            String compact = parameter.trim().replace(" ", "");
+            if (compact.startsWith("q=") && compact.substring(2).matches("0(\\.0{0,3})?")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static SiteResponse plain(SiteResponse response, int status, ByteBuffer page) {
@@ -379,7 +421,7 @@ final class SiteResponder {
         response.header("Content-Type", "text/html; charset=utf-8");
         response.header("Cache-Control", "no-cache");
         response.body(page, 0, page.capacity());
-        if (response.headers.size() == 10) { // only the security headers and these: the same for every request
+        if (response.headers().size() == 10) { // only the security headers and these: the same for every request
             response.headKey = new SiteResponse.HeadKey(null, null, null, Coding.IDENTITY, status, false,
                     page.capacity(), null);
         }

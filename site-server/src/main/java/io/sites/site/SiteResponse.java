@@ -11,8 +11,11 @@ import java.util.List;
  */
 final class SiteResponse {
     int status = 200;
-    /** Header names and values, alternating; names are unique. */
-    final List<String> headers = new ArrayList<>(24);
+    /**
+     * Header names and values, alternating; names are unique. Null until the first header, and for a whole file
+     * (its headers are a function of its {@link #headKey}): a stack that reuses encoded heads never builds them.
+     */
+    private List<String> headers;
     long contentLength;
     /** The body in memory: this response's own view (position 0, limit = length) of a shared buffer. */
     ByteBuffer body;
@@ -36,8 +39,26 @@ final class SiteResponse {
             boolean isPrivate, long length, List<String> ruleHeaders) {
     }
 
+    /** The headers, built from the {@link #headKey} of a whole file when they were left to it. */
+    List<String> headers() {
+        if (headers == null) {
+            start();
+            if (headKey != null && headKey.sha256() != null) {
+                SiteResponder.fileHeaders(headKey, this);
+            }
+        }
+        return headers;
+    }
+
+    /** Every answer's list begins with the headers every site answer carries. */
+    private void start() {
+        headers = new ArrayList<>(24);
+        SiteResponder.securityHeaders(this);
+    }
+
     /** Sets a header the response may already have, in its place. */
     void replace(String name, String value) {
+        List<String> headers = headers();
         for (int i = 0; i < headers.size(); i += 2) {
             if (headers.get(i).equalsIgnoreCase(name)) {
                 headers.set(i + 1, value);
@@ -48,6 +69,9 @@ final class SiteResponse {
     }
 
     void header(String name, String value) {
+        if (headers == null) {
+            start();
+        }
         headers.add(name);
         headers.add(value);
     }

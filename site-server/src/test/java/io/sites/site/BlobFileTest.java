@@ -54,9 +54,14 @@ class BlobFileTest {
             bytes[i] = (byte) (i * 31 + 7);
         }
         ManifestEntry file = put(1, bytes);
-        assertThat(files.sentFromDisk(file)).isTrue();
-        assertThat(files.sentFromDisk(new ManifestEntry("small.txt", "text/plain", CACHE / 8, "b".repeat(64))))
-                .as("a file the memory cache holds goes from memory").isFalse();
+        assertThat(files.sentFromDisk(file, false)).isTrue();
+        SiteFiles larger = new SiteFiles(store, 1 << 20, 1 << 20); // holds files up to 128 KiB in memory
+        ManifestEntry cacheable = new ManifestEntry("photo.png", "image/png", 100_000, "b".repeat(64));
+        assertThat(larger.sentFromDisk(cacheable, false))
+                .as("a file the memory cache holds goes from memory where the head cannot be corked").isFalse();
+        assertThat(larger.sentFromDisk(cacheable, true)).as("above 32 KiB, from disk where it can be").isTrue();
+        assertThat(larger.sentFromDisk(new ManifestEntry("page.html", "text/html", SiteFiles.SENT_FROM_DISK_ABOVE,
+                "c".repeat(64)), true)).as("a small file goes from memory, head and body in one buffer").isFalse();
         assertThat(files.file(file, false)).as("not open yet: opening is for a thread that may block").isNull();
 
         BlobFile whole = files.file(file, true);

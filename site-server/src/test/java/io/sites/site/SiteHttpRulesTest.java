@@ -43,6 +43,12 @@ class SiteHttpRulesTest {
         assertThat(SiteResponder.accepted("br;q=0, gzip;q=0.5")).isEqualTo(Coding.GZIP);
         assertThat(SiteResponder.accepted("gzip;q=0")).isEqualTo(Coding.IDENTITY);
         assertThat(SiteResponder.accepted("identity")).isEqualTo(Coding.IDENTITY);
+        assertThat(SiteResponder.accepted(" GZIP ,  Br ")).isEqualTo(Coding.BROTLI);
+        assertThat(SiteResponder.accepted("br ; q = 0.000, gzip ;q=1")).isEqualTo(Coding.GZIP);
+        assertThat(SiteResponder.accepted("br;q=0.001")).isEqualTo(Coding.BROTLI);
+        assertThat(SiteResponder.accepted("xgzip, gzipx, brr, b")).isEqualTo(Coding.IDENTITY);
+        assertThat(SiteResponder.accepted(",,gzip,")).isEqualTo(Coding.GZIP);
+        assertThat(SiteResponder.accepted("")).isEqualTo(Coding.IDENTITY);
     }
 
     @Test

@@ -76,7 +76,7 @@ class SiteResponderPropertiesTest {
         String label = responder.label(request.host()).orElse("");
         SiteResponse response = responder.respond(label, request, true);
         assertThat(response.status).isNotEqualTo(500);
-        List<String> headers = response.headers;
+        List<String> headers = response.headers();
         for (int i = 0; i < headers.size(); i++) {
             assertThat(headers.get(i).chars()).as(headers.get(i)).allMatch(c -> c >= 0x20 && c < 0x7f);
         }
@@ -88,7 +88,7 @@ class SiteResponderPropertiesTest {
             }
         }
         if (response.status == 301) {
-            assertThat(response.headers.get(response.headers.indexOf("Location") + 1)).startsWith("/docs/")
+            assertThat(response.headers().get(response.headers().indexOf("Location") + 1)).startsWith("/docs/")
                     .doesNotStartWith("//");
         }
     }
@@ -122,7 +122,7 @@ class SiteResponderPropertiesTest {
         assertThat(statuses).containsExactly(200, 301, 200, 200);
         SiteResponse redirect = responder.respond("shop", new Request("GET", "shop.sites.example", "/docs",
                 "q=\u00ff\u20ac", null), true);
-        assertThat(redirect.headers).contains("/docs/?q=%FF%E2%82%AC");
+        assertThat(redirect.headers()).contains("/docs/?q=%FF%E2%82%AC");
         ByteBuffer body = responder.respond("shop", new Request("GET", "shop.sites.example", "/", null,
                 "bytes=--5"), true).body;
         assertThat(StandardCharsets.UTF_8.decode(body.duplicate()).toString()).isEqualTo("<p>home</p>");
