@@ -38,6 +38,7 @@ public final class ServiceProcess implements AutoCloseable {
     private int managementPort = -1;
     private int starts;
     private String name = "service";
+    private List<String> command;
 
     /**
      * @param environment what this test sets beyond ports, data directory and token (the database, limits)
@@ -76,6 +77,12 @@ public final class ServiceProcess implements AutoCloseable {
         return this;
     }
 
+    /** Runs this command instead of this build's classes: the packaged jar, as the image starts it. */
+    public ServiceProcess withCommand(List<String> command) {
+        this.command = command;
+        return this;
+    }
+
     /** Names its logs, so that two processes (two roles) can share one data directory. */
     public ServiceProcess named(String name) {
         this.name = name;
@@ -89,7 +96,7 @@ public final class ServiceProcess implements AutoCloseable {
         if (managementPort >= 0) {
             managementPort = freePort();
         }
-        List<String> command = java(jvmOptions);
+        List<String> command = this.command != null ? this.command : java(jvmOptions);
         Map<String, String> env = new HashMap<>(Map.of("SERVER_PORT", Integer.toString(apiPort),
                 "SITES_SITE_PORT", Integer.toString(sitePort), "SITES_DATA_DIR", data.toString(),
                 "SITES_SEED_TOKENS", "alice=" + TOKEN, "SERVER_ADDRESS", "127.0.0.1",
