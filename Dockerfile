@@ -1,5 +1,5 @@
 # Runtime image for the assembled service. Build the jar first: ./mvnw -DskipTests package
-# JDK 25 for its AOT cache: a sites replica starts in about 0.6 of the time with it (docs/BENCHMARKS.md, "Start").
+# JDK 25 for its AOT cache: replicas start 10-13 % sooner with it (docs/DECISIONS.md, "The fleet").
 FROM eclipse-temurin:25-jre
 RUN useradd --system --home /srv/sites sites && mkdir -p /srv/sites && chown sites /srv/sites
 WORKDIR /srv/sites
