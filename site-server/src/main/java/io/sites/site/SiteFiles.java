@@ -2,12 +2,14 @@ package io.sites.site;
 
 import com.aayushatharva.brotli4j.Brotli4jLoader;
 import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.sun.management.UnixOperatingSystemMXBean;
 import io.sites.api.ManifestEntry;
 import io.sites.api.blob.BlobStore;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -37,8 +39,13 @@ final class SiteFiles {
     private static final Logger log = LoggerFactory.getLogger(SiteFiles.class);
     /** Marks a variant that was not worth it (not smaller than the original), so it is not tried again. */
     private static final ByteBuffer NOT_SMALLER = ByteBuffer.allocateDirect(0).asReadOnlyBuffer();
-    /** Blob files kept open at once: well under a process's usual limit of 1,024 descriptors. */
-    private static final int OPEN_FILES = 256;
+    /**
+     * Blob files kept open at once: a quarter of the descriptors the process may open, from 256 to 8,192. Every file
+     * above 32 KiB goes out from its open file on the site port, so the hot ones should stay open; one that is not
+     * costs an open on a thread that may block, as nginx pays without its open_file_cache.
+     */
+    private static final int OPEN_FILES = openFiles(ManagementFactory.getOperatingSystemMXBean()
+            instanceof UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : 1024);
 
     enum Coding {
         IDENTITY(null, ""), GZIP("gzip", "-gz"), BROTLI("br", "-br");
@@ -66,8 +73,9 @@ final class SiteFiles {
     /** The cached bodies by digest, one map per coding (indexed by ordinal): a lookup builds no key. */
     private final List<Map<String, Entry>> cache = List.of(new ConcurrentHashMap<>(), new ConcurrentHashMap<>(),
             new ConcurrentHashMap<>());
-    /** Open blob files, for stores that keep them on local disk; at most {@link #OPEN_FILES}, bounding the fds. */
+    /** Open blob files, for stores that keep them on local disk; at most {@link #openFiles}, bounding the fds. */
     private final Map<String, BlobFile> open = new ConcurrentHashMap<>();
+    private final int openFiles;
     private final boolean local;
     private final AtomicLong used = new AtomicLong();
     private final SiteTraffic traffic;
@@ -77,6 +85,11 @@ final class SiteFiles {
     }
 
     SiteFiles(BlobStore blobs, long capacity, long largestCompressed, SiteTraffic traffic) {
+        this(blobs, capacity, largestCompressed, traffic, OPEN_FILES);
+    }
+
+    SiteFiles(BlobStore blobs, long capacity, long largestCompressed, SiteTraffic traffic, int openFiles) {
+        this.openFiles = openFiles;
         this.blobs = blobs;
         this.traffic = traffic;
         this.capacity = capacity;
@@ -172,7 +185,7 @@ final class SiteFiles {
             opened.release();
             return raced;
         }
-        if (open.size() > OPEN_FILES) {
+        if (open.size() > openFiles) {
             closeOneBut(file.sha256());
         }
         return opened;
@@ -186,6 +199,10 @@ final class SiteFiles {
                 return;
             }
         }
+    }
+
+    static int openFiles(long maxDescriptors) {
+        return (int) Math.clamp(maxDescriptors / 4, 256, 8192);
     }
 
     /** Whether this file is small enough to be held in memory; larger ones are streamed from the blob store. */

@@ -47,6 +47,14 @@ class BlobFileTest {
     }
 
     @Test
+    void theOpenFilesAreAQuarterOfTheProcesssDescriptorsWithinBounds() {
+        assertThat(SiteFiles.openFiles(1024)).isEqualTo(256);
+        assertThat(SiteFiles.openFiles(20_000)).isEqualTo(5_000);
+        assertThat(SiteFiles.openFiles(1_048_576)).isEqualTo(8_192);
+        assertThat(SiteFiles.openFiles(64)).as("never fewer than 256").isEqualTo(256);
+    }
+
+    @Test
     void aSpanOfTheSharedFileIsItsBytes() throws IOException {
         SiteFiles files = new SiteFiles(store, CACHE, CACHE);
         byte[] bytes = new byte[100_000];
@@ -84,7 +92,7 @@ class BlobFileTest {
 
     @Test
     void aFileLetGoOfStaysOpenUntilItsLastResponseIsDone() throws IOException {
-        SiteFiles files = new SiteFiles(store, CACHE, CACHE);
+        SiteFiles files = new SiteFiles(store, CACHE, CACHE, new SiteTraffic(), 256);
         ManifestEntry first = put(3, new byte[20_000]);
         BlobFile held = files.file(first, true);
         FileRegion inFlight = held.region(0, 20_000);
