@@ -14,7 +14,11 @@ class LinkCheckPropertiesTest {
 
     @Provide
     Arbitrary<String> targets() {
-        return Arbitraries.strings().withChars("ab/.%2e?#:\\ é").ofMaxLength(12);
+        // Any mix of the characters that matter, and as often addresses of letters, slashes and dots, of which the
+        // shortcut answers about a fifth of all tries: from the mix alone only about 5 % were plain, and the
+        // coverage check below (more than 5 %) failed on some seeds.
+        return Arbitraries.oneOf(Arbitraries.strings().withChars("ab/.%2e?#:\\ é").ofMaxLength(12),
+                Arbitraries.strings().withChars("ab/.").ofMinLength(1).ofMaxLength(12));
     }
 
     @Provide
@@ -27,7 +31,7 @@ class LinkCheckPropertiesTest {
     void thePlainPathIsTheResolvedPath(@ForAll("targets") String target, @ForAll("bases") String base) {
         String plain = LinkCheck.plainAddress(target, base);
         Statistics.collect(plain == null ? "resolved" : "plain");
-        Statistics.coverage(c -> c.check("plain").percentage(p -> p > 5));
+        Statistics.coverage(c -> c.check("plain").percentage(p -> p > 10));
         if (plain != null) {
             LinkCheck.Resolved resolved = LinkCheck.resolve(target, base);
             assertThat(resolved).isNotNull();
