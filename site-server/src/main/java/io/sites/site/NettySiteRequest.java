@@ -1,7 +1,6 @@
 package io.sites.site;
 
 import io.netty.channel.Channel;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.sites.api.SiteAddress;
@@ -63,7 +62,7 @@ record NettySiteRequest(HttpRequest request, Channel channel, String host, Strin
 
     @Override
     public boolean sendsFiles() {
-        return channel instanceof EpollSocketChannel;
+        return ResponseWriter.corkable(channel) != null;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.sites.site;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -59,7 +60,8 @@ final class ResponseWriter {
             // sendfile: the kernel sends the page cache's bytes; the region gives the file's lease back when done.
             // On epoll the cork holds the head back until the body's first bytes join it, and is lifted once all
             // is sent: without it the head leaves alone, and sendfile measured 0.65x a copy from memory at 200 KB.
-            if (ctx.channel() instanceof EpollSocketChannel epoll) {
+            EpollSocketChannel epoll = corkable(ctx.channel());
+            if (epoll != null) {
                 epoll.config().setTcpCork(true);
                 if (promise.isVoid()) {
                     promise = ctx.newPromise();
@@ -124,6 +126,14 @@ final class ResponseWriter {
             }
             last.awaitUninterruptibly();
         }
+    }
+
+    /**
+     * The socket a file's head can be corked on until its region is written, or null (NIO): sendfile is worth it
+     * only with the cork, so this also decides which requests are sent files ({@link NettySiteRequest#sendsFiles}).
+     */
+    static EpollSocketChannel corkable(Channel channel) {
+        return channel instanceof EpollSocketChannel epoll ? epoll : null;
     }
 
     /** A fixed answer that ends the connection: a request the decoder could not read (400), or a failure (500). */

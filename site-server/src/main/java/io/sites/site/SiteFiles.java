@@ -221,7 +221,7 @@ final class SiteFiles {
 
     /** The whole file if it is in memory now, else null; never blocks. */
     ByteBuffer cached(ManifestEntry file) {
-        return hit(cache.get(Coding.IDENTITY.ordinal()).get(file.sha256()));
+        return hit(cache(Coding.IDENTITY).get(file.sha256()));
     }
 
     /** Reads the blob straight into a direct buffer of its recorded size; a blob of another size is refused. */
@@ -248,7 +248,7 @@ final class SiteFiles {
                 || (coding == Coding.BROTLI && !brotli)) {
             return true;
         }
-        return cache.get(coding.ordinal()).containsKey(file.sha256());
+        return cache(coding).containsKey(file.sha256());
     }
 
     /** The file's bytes in this coding, or null when it has none worth sending (not compressible, too large, …). */
@@ -257,7 +257,7 @@ final class SiteFiles {
                 || (coding == Coding.BROTLI && !brotli)) {
             return null;
         }
-        ByteBuffer variant = hit(cache.get(coding.ordinal()).get(file.sha256()));
+        ByteBuffer variant = hit(cache(coding).get(file.sha256()));
         if (variant == null) {
             // Read outside the map's compute: a mapping function must not touch the map itself.
             byte[] original = file.size() <= largestCached ? array(bytes(file)) : readWhole(file);
@@ -317,8 +317,12 @@ final class SiteFiles {
         return entry.bytes;
     }
 
+    private Map<String, Entry> cache(Coding coding) {
+        return cache.get(coding.ordinal());
+    }
+
     private ByteBuffer cached(Coding coding, String sha, Loader loader) {
-        Map<String, Entry> cache = this.cache.get(coding.ordinal());
+        Map<String, Entry> cache = cache(coding);
         ByteBuffer hit = hit(cache.get(sha));
         if (hit != null) {
             return hit;

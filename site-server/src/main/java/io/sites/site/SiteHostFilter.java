@@ -36,6 +36,14 @@ public class SiteHostFilter extends OncePerRequestFilter {
             return;
         }
         SiteResponse answer = responder.respond(label.get(), new ServletSiteRequest(request), true);
+        // The leased span's stream is taken at once, so the lease goes back even if the response fails before its body.
+        try (InputStream leased = answer.file != null ? answer.file.stream(answer.fileOffset, answer.contentLength)
+                : null) {
+            send(answer, leased, response);
+        }
+    }
+
+    private void send(SiteResponse answer, InputStream leased, HttpServletResponse response) throws IOException {
         response.setStatus(answer.status);
         traffic.answered(answer.status);
         List<String> headers = answer.headers();
@@ -54,23 +62,28 @@ public class SiteHostFilter extends OncePerRequestFilter {
             traffic.sent(answer.contentLength);
             return;
         }
-        // A leased span of the blob's file (the servlet container has no sendfile here) or the store's stream.
-        try (InputStream in = answer.file != null ? answer.file.stream(answer.fileOffset, answer.contentLength)
-                : files.open(answer.stream)) {
-            if (answer.file == null) {
-                in.skipNBytes(answer.streamOffset);
+        if (leased != null) {
+            copy(leased, out, answer.contentLength);
+            return;
+        }
+        try (InputStream in = files.open(answer.stream)) {
+            in.skipNBytes(answer.streamOffset);
+            copy(in, out, answer.contentLength);
+        }
+    }
+
+    /** Copies the body's bytes (the servlet container has no sendfile here), counting them as they go. */
+    private void copy(InputStream in, ServletOutputStream out, long length) throws IOException {
+        byte[] buffer = new byte[64 * 1024];
+        long left = length;
+        while (left > 0) {
+            int read = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+            if (read < 0) {
+                throw new IOException("A blob ended early");
             }
-            byte[] buffer = new byte[64 * 1024];
-            long left = answer.contentLength;
-            while (left > 0) {
-                int read = in.read(buffer, 0, (int) Math.min(buffer.length, left));
-                if (read < 0) {
-                    throw new IOException("A blob ended early");
-                }
-                out.write(buffer, 0, read);
-                traffic.sent(read);
-                left -= read;
-            }
+            out.write(buffer, 0, read);
+            traffic.sent(read);
+            left -= read;
         }
     }
 
