@@ -3,7 +3,7 @@
 //   java bench/PublishBench.java publish --url http://127.0.0.1:PORT --token TOKEN --label NAME [options]
 //   java -cp <jdbc driver jar> bench/PublishBench.java floor --jdbc URL [--user U] --dir DIR --label NAME [options]
 //
-// Options: --publishes N (300), --concurrency C (8), --warmup W (30), --out FILE (appends one TSV line per scenario:
+// Options: --publishes N (300), --concurrency C (8), --warmup W (30; bench/publish passes 1000), --out FILE (appends one TSV line per scenario:
 // label, scenario, clients, n, p50, p99, max, mean, publishes/s, service CPU per publish; times in ms).
 // Publish mode only: --scenarios sequential,concurrent,spread (default all three); --service-pid PID and
 // --clock-ticks HZ (getconf CLK_TCK) to report the CPU time the service spent per publish, read from /proc.
@@ -66,6 +66,8 @@ public class PublishBench {
     static final byte[] TEXT_ALPHABET =
             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ".getBytes(StandardCharsets.US_ASCII);
     static final int BUNDLE_BYTES = Arrays.stream(SIZES).sum();
+    /** Warm-up publishes are made this many at a time, so a long warm-up never holds more bodies than that. */
+    static final int WARMUP_CHUNK = 200;
 
     /** The raw bytes of one bundle's ten files, all random. */
     static byte[][] bundle(SplittableRandom random) {
@@ -148,10 +150,13 @@ public class PublishBench {
 
     // ---------------------------------------------------------------- statistics
 
-    /** cpuMs: CPU time the service process used per publish during the scenario (user + system), NaN if unknown. */
+    /**
+     * cpuMs: CPU time the service process used per publish during the scenario (user + system), NaN if unknown;
+     * jitMs: the part of it its JIT compiler threads used, a cost of warming up rather than of the publish.
+     */
     record Stats(String scenario, int clients, int n, double p50, double p99, double max, double mean,
-            double perSecond, double cpuMs) {
-        static Stats of(String scenario, int clients, long[] nanos, long wallNanos, double cpuMs) {
+            double perSecond, double cpuMs, double jitMs) {
+        static Stats of(String scenario, int clients, long[] nanos, long wallNanos, double cpuMs, double jitMs) {
             long[] sorted = nanos.clone();
             Arrays.sort(sorted);
             double sum = 0;
@@ -160,7 +165,7 @@ public class PublishBench {
             }
             return new Stats(scenario, clients, sorted.length, ms(rank(sorted, 0.50)), ms(rank(sorted, 0.99)),
                     ms(sorted[sorted.length - 1]), sum / sorted.length / 1e6, sorted.length / (wallNanos / 1e9),
-                    cpuMs);
+                    cpuMs, jitMs);
         }
 
         /** Nearest-rank percentile. */
@@ -174,16 +179,20 @@ public class PublishBench {
         }
 
         String tsv(String label) {
-            return String.format(java.util.Locale.ROOT, "%s\t%s\t%d\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%s", label,
-                    scenario, clients, n, p50, p99, max, mean, perSecond,
-                    Double.isNaN(cpuMs) ? "-" : String.format(java.util.Locale.ROOT, "%.1f", cpuMs));
+            return String.format(java.util.Locale.ROOT, "%s\t%s\t%d\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%s", label,
+                    scenario, clients, n, p50, p99, max, mean, perSecond, oneDecimal(cpuMs), oneDecimal(jitMs));
+        }
+
+        private static String oneDecimal(double value) {
+            return Double.isNaN(value) ? "-" : String.format(java.util.Locale.ROOT, "%.1f", value);
         }
 
         void print(String label) {
             System.out.printf(java.util.Locale.ROOT,
                     "%-10s %-24s clients=%-2d n=%-4d p50=%7.1f ms  p99=%7.1f ms  max=%7.1f ms  mean=%7.1f ms  %6.1f/s%s%n",
                     label, scenario, clients, n, p50, p99, max, mean, perSecond, Double.isNaN(cpuMs) ? ""
-                            : String.format(java.util.Locale.ROOT, "  service CPU %.1f ms/publish", cpuMs));
+                            : String.format(java.util.Locale.ROOT, "  service CPU %.1f ms/publish (JIT %.1f)", cpuMs,
+                                    jitMs));
         }
     }
 
@@ -278,7 +287,11 @@ public class PublishBench {
             String website = createWebsite("bench-" + label);
 
             System.out.printf("%s: warm-up, %d publishes (not counted)%n", label, warmup);
-            runScenario("warm-up", bodies(warmup), 1, List.of(website), false);
+            // In chunks, so a warm-up long enough for the JIT to settle (about a thousand publishes on two cores)
+            // never holds more than a few hundred bodies at once.
+            for (int done = 0; done < warmup; done += WARMUP_CHUNK) {
+                runScenario("warm-up", bodies(Math.min(WARMUP_CHUNK, warmup - done)), 1, List.of(website), false);
+            }
 
             List<String> scenarios = List.of(options.getOrDefault("scenarios", "sequential,concurrent,spread")
                     .split(","));
@@ -340,6 +353,7 @@ public class PublishBench {
             AtomicReference<String> error = new AtomicReference<>();
             List<Thread> threads = new ArrayList<>();
             long cpuStart = serviceCpuTicks();
+            long jitStart = jitCpuTicks();
             long start = System.nanoTime();
             for (int t = 0; t < clients; t++) {
                 String website = websites.get(t % websites.size());
@@ -368,11 +382,13 @@ public class PublishBench {
             }
             long wall = System.nanoTime() - start;
             long cpuTicks = serviceCpuTicks() - cpuStart;
+            long jitTicks = Math.max(0, jitCpuTicks() - jitStart); // a compiler thread may have ended meanwhile
             if (error.get() != null) {
                 fail(label + " " + scenario + ": " + error.get());
             }
             double cpuMs = cpuStart < 0 ? Double.NaN : cpuTicks * 1000.0 / clockTicks / bodies.length;
-            return report ? Stats.of(scenario, clients, latencies, wall, cpuMs) : null;
+            double jitMs = jitStart < 0 ? Double.NaN : jitTicks * 1000.0 / clockTicks / bodies.length;
+            return report ? Stats.of(scenario, clients, latencies, wall, cpuMs, jitMs) : null;
         }
 
         private void record(String website, String body) {
@@ -399,6 +415,35 @@ public class PublishBench {
             }
             System.out.printf("%s: every response was 201; versions gap-free on %d websites (%d versions)%n", label,
                     versions.size(), total);
+        }
+
+        /**
+         * utime + stime of the service's JIT compiler threads ("C1 CompilerThre", "C2 CompilerThre") from /proc
+         * (Linux), in clock ticks; -1 when not known. The JVM may end a compiler thread it no longer needs, and the
+         * time of an ended thread is no longer counted, so a scenario's difference can only undercount.
+         */
+        private long jitCpuTicks() {
+            if (servicePid == null) {
+                return -1;
+            }
+            long ticks = 0;
+            try (var tasks = Files.list(Path.of("/proc", servicePid, "task"))) {
+                for (Path task : tasks.toList()) {
+                    try {
+                        String stat = Files.readString(task.resolve("stat"));
+                        String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                        if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
+                            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                            ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                        }
+                    } catch (IOException ended) {
+                        // the thread ended between the listing and the read
+                    }
+                }
+                return ticks;
+            } catch (IOException | RuntimeException e) {
+                return -1;
+            }
         }
 
         /** utime + stime of the service process from /proc (Linux), in clock ticks; -1 when not known. */
@@ -472,7 +517,9 @@ public class PublishBench {
             }
             System.out.printf("%s: floor = %d files (%,d bytes) into a content-addressed directory + one commit%n",
                     label, PATHS.length, BUNDLE_BYTES);
-            runScenario("warm-up", warmup, 1, true, false);
+            for (int done = 0; done < warmup; done += WARMUP_CHUNK) {
+                runScenario("warm-up", Math.min(WARMUP_CHUNK, warmup - done), 1, true, false);
+            }
             emit(options, label, runScenario("floor", publishes, 1, true, true));
             emit(options, label, runScenario("floor", publishes, concurrency, true, true));
             emit(options, label, runScenario("floor, serial writes", publishes, 1, false, true));
@@ -541,7 +588,7 @@ public class PublishBench {
                 error.get().printStackTrace();
                 fail(label + " " + scenario + ": " + error.get());
             }
-            return report ? Stats.of(scenario, clients, latencies, wall, Double.NaN) : null;
+            return report ? Stats.of(scenario, clients, latencies, wall, Double.NaN, Double.NaN) : null;
         }
 
         private String store(byte[] bytes) throws IOException, NoSuchAlgorithmException {

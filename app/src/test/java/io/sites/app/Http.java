@@ -72,6 +72,13 @@ public final class Http {
         return send(builder);
     }
 
+    /** Sends the body chunked (no Content-Length), as a client streaming it would. */
+    public Response sendChunked(String method, String path, String token, String contentType, String body) {
+        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return send(builder(path, token).header("Content-Type", contentType).method(method,
+                HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(bytes))));
+    }
+
     /** POST one JSON-RPC message to /mcp with the headers the Streamable HTTP transport requires. */
     public Response mcp(String token, String message) {
         return send(builder("/mcp", token).header("Content-Type", "application/json")

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -18,7 +20,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Publish bodies above sites.limits.decode-while-read-above (here a megabyte) are decoded while read, never bound as
  * one String: the site serves exactly what was sent, refusals name the same problems at the same places as for small
- * bodies, and nothing is left behind.
+ * bodies, and nothing is left behind. Each is sent both ways admission keeps it: with a declared length it is held
+ * in memory, chunked it is spooled to a file.
  */
 @TestPropertySource(properties = "sites.limits.decode-while-read-above=1MB")
 class LargePublishBodyTest extends EmbeddedAppTest {
@@ -27,8 +30,9 @@ class LargePublishBodyTest extends EmbeddedAppTest {
     @Value("${sites.data-dir}")
     Path data;
 
-    @Test
-    void largeContentsAreServedExactlyAsSent() throws IOException {
+    @ParameterizedTest(name = "chunked={0}")
+    @ValueSource(booleans = {false, true})
+    void largeContentsAreServedExactlyAsSent(boolean chunked) throws IOException {
         byte[] binary = new byte[MEGABYTE + MEGABYTE / 2];
         new Random(7).nextBytes(binary);
         String text = ("line \"one\" café € 😀\n").repeat(60_000);
@@ -38,7 +42,7 @@ class LargePublishBodyTest extends EmbeddedAppTest {
                 + "\",\"path\":\"big.bin\"},"
                 + "{\"path\":\"notes.txt\",\"content\":\"" + escape(text) + "\"},"
                 + "{\"path\":\"small.bin\",\"contentEncoding\":\"base64\",\"content\":\"QUJD\\n\"}]}";
-        Http.Response created = http().send("POST", "/v1/websites", ALICE, "application/json", body);
+        Http.Response created = send(body, chunked);
         assertThat(created.status()).as(created.text()).isEqualTo(201);
         String slug = created.json().get("slug").asString();
         assertThat(http().site(slug, "/big.bin").raw().body()).isEqualTo(binary);
@@ -48,8 +52,9 @@ class LargePublishBodyTest extends EmbeddedAppTest {
         assertThat(spooled()).as("nothing left behind").isEmpty();
     }
 
-    @Test
-    void largeInvalidContentsAreRefusedWithTheirPlaceAndNothingIsStored() throws IOException {
+    @ParameterizedTest(name = "chunked={0}")
+    @ValueSource(booleans = {false, true})
+    void largeInvalidContentsAreRefusedWithTheirPlaceAndNothingIsStored(boolean chunked) throws IOException {
         long blobsBefore = count(data.resolve("blobs"));
         String base64 = "A".repeat(MEGABYTE) + "!AAA";
         String text = "a\\nb\\nxyz\\udc00 " + "z".repeat(MEGABYTE);
@@ -58,7 +63,7 @@ class LargePublishBodyTest extends EmbeddedAppTest {
                 + "{\"path\":\"bad.txt\",\"content\":\"" + text + "\"},"
                 + "{\"path\":\"page.html\",\"content\":\"<script src=\\\"https://cdn.example/x.js\\\"></script>"
                 + "<p>" + "p".repeat(MEGABYTE) + "</p>\"}]}";
-        Http.Response refused = http().send("POST", "/v1/websites", ALICE, "application/json", body);
+        Http.Response refused = send(body, chunked);
         assertThat(refused.status()).as(refused.text()).isEqualTo(422);
         List<JsonNode> violations = refused.json().get("error").get("violations").valueStream().toList();
         assertThat(violations).extracting(v -> v.get("code").asString())
@@ -130,9 +135,15 @@ class LargePublishBodyTest extends EmbeddedAppTest {
         assertThat(refused.json().get("error").get("code").asString()).isEqualTo("MALFORMED_JSON");
     }
 
+    private Http.Response send(String body, boolean chunked) {
+        return chunked ? http().sendChunked("POST", "/v1/websites", ALICE, "application/json", body)
+                : http().send("POST", "/v1/websites", ALICE, "application/json", body);
+    }
+
     private List<Path> spooled() throws IOException {
-        try (Stream<Path> files = Files.walk(data.resolve("tmp").resolve("bodies"))) {
-            return files.filter(Files::isRegularFile).toList();
+        Path bodies = data.resolve("tmp").resolve("bodies");
+        try (Stream<Path> files = Files.walk(bodies)) {
+            return files.filter(file -> !file.equals(bodies)).toList(); // neither files nor a request's directory
         }
     }
 

@@ -55,7 +55,10 @@ public class BodyAdmission {
     static final int HEAP_PER_TOKEN = 200;
     /** Small bodies, nearly every request, skip the budget: even all request threads at once hold little. */
     static final long SMALL_BODY = 16 * 1024;
-    /** Bodies above this are spooled to a file and counted there; up to it, held in memory and counted. */
+    /**
+     * Bodies above this are spooled ({@link SpooledBody}: held apart, in memory while small and the budget has room,
+     * else in a file) and counted there before the operation reads them; up to it, held in memory and counted.
+     */
     static final long LARGE_BODY = 1024 * 1024;
     private static final String SPOOLED = BodyAdmission.class.getName() + ".spooled";
     /** The default budget, when none is configured: this share of the maximum heap (see docs/DECISIONS.md). */
@@ -135,14 +138,14 @@ public class BodyAdmission {
             refusal.refuse(ApiErrors.of(new PayloadTooLargeException(tooLarge())));
             return;
         }
-        // A large body is counted (and a large publish decoded) from its file, never held whole for that.
+        // A large body is counted (and a large publish decoded) from its spooled copy, never bound whole for that.
         boolean spool = chunked || declared > LARGE_BODY;
-        try (SpooledBody spooled = spool ? SpooledBody.in(spoolRoot, this) : null) {
+        try (SpooledBody spooled = spool ? SpooledBody.of(spoolRoot, this, declared) : null) {
             long size = declared;
             if (spooled != null) {
                 try {
                     // The container's stream is not closed: it is the container's.
-                    spooled.fill(new CappedServletInput(request.getInputStream(), maxBytes, tooLarge()));
+                    spooled.fill(new CappedServletInput(request.getInputStream(), maxBytes, tooLarge()), declared);
                 } catch (PayloadTooLargeException refused) {
                     refusal.refuse(ApiErrors.of(refused));
                     return;
@@ -159,8 +162,7 @@ public class BodyAdmission {
                     // At most LARGE_BODY bytes: held once, counted, then read by the operation from memory.
                     held = new CappedServletInput(request.getInputStream(), maxBytes, tooLarge()).readNBytes((int) size);
                 }
-                long tokens = tokens(held != null ? new ByteArrayInputStream(held)
-                        : Files.newInputStream(spooled.body()));
+                long tokens = tokens(held != null ? new ByteArrayInputStream(held) : spooled.open());
                 cost = Math.max(size * reading.heapPerByte, tokens * HEAP_PER_TOKEN);
             }
             MemoryBudget.Reservation reservation = null;
@@ -175,7 +177,7 @@ public class BodyAdmission {
             if (decodedWhileRead) {
                 request.setAttribute(SPOOLED, spooled);
             }
-            proceed(next, new Body(request, size, spooled == null ? null : spooled.body(), held), reservation);
+            proceed(next, new Body(request, size, spooled, held), reservation);
         }
     }
 
@@ -216,6 +218,11 @@ public class BodyAdmission {
             Thread.currentThread().interrupt();
             throw busy();
         }
+    }
+
+    /** Reserves {@code cost} bytes of the budget if they are free now, else null (the caller does without). */
+    MemoryBudget.Reservation reserveNow(long cost) {
+        return budget.reserveNow(cost);
     }
 
     /**
@@ -262,16 +269,16 @@ public class BodyAdmission {
     /** The admitted body: read from the client within the cap, from its spooled file, or from the bytes held. */
     private final class Body extends HttpServletRequestWrapper {
         private final long size;
-        private final Path spooled;
+        private final SpooledBody spooled;
         private byte[] held;
         private ServletInputStream stream;
         private BufferedReader reader;
 
-        Body(HttpServletRequest request, long size, Path spooled, byte[] held) {
+        Body(HttpServletRequest request, long size, SpooledBody spooled, byte[] held) {
             super(request);
             this.size = held == null ? size : held.length;
             this.spooled = spooled;
-            this.held = held;
+            this.held = held != null || spooled == null ? held : spooled.held();
         }
 
         @Override
@@ -321,7 +328,7 @@ public class BodyAdmission {
                 return IdempotentRequests.sha256(held);
             }
             MessageDigest digest = IdempotentRequests.digest();
-            try (InputStream in = Files.newInputStream(spooled)) {
+            try (InputStream in = spooled.open()) {
                 byte[] buffer = new byte[64 * 1024];
                 for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
                     digest.update(buffer, 0, n);
@@ -332,7 +339,7 @@ public class BodyAdmission {
 
         private ServletInputStream open() throws IOException {
             InputStream in = held != null ? new ByteArrayInputStream(held)
-                    : spooled == null ? super.getInputStream() : Files.newInputStream(spooled);
+                    : spooled == null ? super.getInputStream() : spooled.open();
             return new CappedServletInput(in, maxBytes, tooLarge());
         }
 

@@ -8,12 +8,9 @@ import io.sites.bundle.DecodedContent;
 import io.sites.bundle.InlineDecoder;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
-import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -29,11 +26,11 @@ import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads a large publish body from its spooled file without ever holding a file's content as one String: Jackson
- * binds the request with each {@code files[].content} string left unread (its streaming parser skips a string that
- * is not asked for), noting only where it starts; then each is decoded from the file a buffer at a time (JSON
- * escapes, then base64 or UTF-8 text) by an {@link InlineDecoder}, held below {@link #SPILL_ABOVE} bytes and in a
- * temporary file beside the body above. Memory is reserved from the budget before each step, for what it will hold.
+ * Reads a large publish body from where admission put it (memory or a file, {@link SpooledBody}) without ever holding
+ * a file's content as one String: Jackson binds the request with each {@code files[].content} string left unread (its
+ * streaming parser skips a string that is not asked for), noting only where it starts; then each is decoded from the
+ * body (JSON escapes, then base64 or UTF-8 text) by an {@link InlineDecoder}, held below {@link #SPILL_ABOVE} bytes
+ * and in the request's temporary directory above. Memory is reserved from the budget before each step, for what it will hold.
  */
 @Component
 class InlineContents {
@@ -64,7 +61,7 @@ class InlineContents {
         body.reserve(survey.tokens() * BodyAdmission.HEAP_PER_TOKEN
                 + Math.max(0, body.size() - survey.contentBytes()) * HEAP_PER_STRUCTURE_BYTE);
         T request;
-        try (InputStream in = Files.newInputStream(body.body())) {
+        try (InputStream in = body.open()) {
             request = slices.readValue(in, type);
         }
         List<PublishFile> files = files(request);
@@ -113,7 +110,7 @@ class InlineContents {
         long small = 0;
         Map<Long, Long> large = new HashMap<>();
         Map<Long, Long> spans = new HashMap<>();
-        try (JsonParser parser = plain.createParser(Files.newInputStream(body.body()))) {
+        try (JsonParser parser = plain.createParser(body.open())) {
             long start = -1;
             for (JsonToken token = parser.nextToken(); ; token = parser.nextToken()) {
                 long at = token == null ? body.size() : parser.currentTokenLocation().getByteOffset();
@@ -156,14 +153,8 @@ class InlineContents {
      */
     private DecodedContent plain(SpooledBody body, long offset, long span, boolean base64) throws IOException {
         byte[] raw = new byte[(int) span];
-        try (FileChannel channel = FileChannel.open(body.body())) {
-            ByteBuffer into = ByteBuffer.wrap(raw);
-            while (into.hasRemaining() && channel.read(into, offset + into.position()) >= 0) {
-                // a positional read may return less than asked
-            }
-            if (into.hasRemaining()) {
-                return null;
-            }
+        if (!body.read(offset, raw)) {
+            return null;
         }
         // Between the closing quote and the next token there is only a comma and whitespace.
         int end = raw.length - 1;
@@ -234,9 +225,7 @@ class InlineContents {
     /** Unescapes the JSON string starting at {@code offset} into the decoder, a buffer at a time. */
     private DecodedContent decode(SpooledBody body, long offset, boolean base64) throws IOException {
         try (InlineDecoder decoder = InlineDecoder.of(base64, body.dir(), SPILL_ABOVE, limits);
-                FileChannel channel = FileChannel.open(body.body())) {
-            channel.position(offset + 1);
-            Reader in = new java.io.InputStreamReader(Channels.newInputStream(channel), StandardCharsets.UTF_8);
+                Reader in = new InputStreamReader(body.openAt(offset + 1), StandardCharsets.UTF_8)) {
             char[] read = new char[8192];
             char[] out = new char[8192];
             int o = 0;

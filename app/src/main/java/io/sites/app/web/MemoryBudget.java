@@ -45,6 +45,12 @@ final class MemoryBudget {
         return new Reservation(units);
     }
 
+    /** Reserves {@code cost} bytes if they are free now (and no one waits before), else null. */
+    Reservation reserveNow(long cost) {
+        int units = units(cost);
+        return kibibytes.tryAcquire(units) ? new Reservation(units) : null;
+    }
+
     private static int units(long cost) {
         return (int) Math.min(Integer.MAX_VALUE, (cost + UNIT - 1) / UNIT);
     }

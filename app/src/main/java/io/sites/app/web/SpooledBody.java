@@ -1,9 +1,13 @@
 package io.sites.app.web;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,38 +16,103 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * One request's body in a temporary directory of its own, with the memory reserved for reading it: whatever is
- * decoded from it may spill into the same directory, and closing deletes the directory and gives the memory back.
+ * One request's large body, read off the connection before the operation sees it, with the memory reserved for
+ * reading it. A body whose length is declared and at most {@link #HELD_UP_TO} is held in memory when the budget has
+ * room for it at once: a publish then creates and deletes no file and copies nothing through the page cache, which
+ * on ext4 also keeps the blob store's new files cheap (every inode freed nearby makes the next allocation scan
+ * further). Any other body goes to a temporary directory of its own. Whatever is decoded from it may spill into that
+ * directory (made when first needed); closing deletes it and gives the memory back.
  */
 final class SpooledBody implements AutoCloseable {
-    private final Path dir;
-    private final Path body;
+    /** The largest body held in memory; a larger or chunked one is spooled to a file. */
+    static final long HELD_UP_TO = 16L * 1024 * 1024;
+
+    private final Path root;
     private final BodyAdmission admission;
     private final List<MemoryBudget.Reservation> reserved = new ArrayList<>();
+    /** The body's bytes when held; null when it is in {@link #file}. */
+    private byte[] held;
+    private Path dir;
+    private Path file;
     private long size;
 
-    private SpooledBody(Path dir, BodyAdmission admission) {
-        this.dir = dir;
-        this.body = dir.resolve("body.json");
+    private SpooledBody(Path root, BodyAdmission admission) {
+        this.root = root;
         this.admission = admission;
     }
 
-    static SpooledBody in(Path root, BodyAdmission admission) throws IOException {
-        return new SpooledBody(Files.createTempDirectory(root, "request-"), admission);
+    /**
+     * Where a body of the {@code declared} length (-1 when chunked) goes: memory, if it may be held and its bytes can
+     * be reserved without waiting, else a file under {@code root}.
+     */
+    static SpooledBody of(Path root, BodyAdmission admission, long declared) throws IOException {
+        SpooledBody body = new SpooledBody(root, admission);
+        MemoryBudget.Reservation room = declared > 0 && declared <= HELD_UP_TO ? admission.reserveNow(declared) : null;
+        if (room != null) {
+            body.reserved.add(room);
+            body.held = new byte[0];
+        } else {
+            body.file = body.dir().resolve("body.json");
+        }
+        return body;
     }
 
     /** Copies the body here; {@link PayloadTooLargeException} from a capped {@code in} passes through. */
-    void fill(InputStream in) throws IOException {
-        try (OutputStream out = Files.newOutputStream(body)) {
+    void fill(InputStream in, long declared) throws IOException {
+        if (held != null) {
+            held = in.readNBytes((int) declared);
+            size = held.length;
+            return;
+        }
+        try (OutputStream out = Files.newOutputStream(file)) {
             size = in.transferTo(out);
         }
     }
 
-    Path body() {
-        return body;
+    /** The body from its start. */
+    InputStream open() throws IOException {
+        return held != null ? new ByteArrayInputStream(held) : Files.newInputStream(file);
     }
 
-    Path dir() {
+    /** The body from {@code offset} on. */
+    InputStream openAt(long offset) throws IOException {
+        if (held != null) {
+            int at = (int) Math.min(offset, held.length);
+            return new ByteArrayInputStream(held, at, held.length - at);
+        }
+        FileChannel channel = FileChannel.open(file);
+        channel.position(offset);
+        return Channels.newInputStream(channel);
+    }
+
+    /** Reads {@code into.length} bytes from {@code offset}; false if the body ends before. */
+    boolean read(long offset, byte[] into) throws IOException {
+        if (held != null) {
+            if (offset + into.length > held.length) {
+                return false;
+            }
+            System.arraycopy(held, (int) offset, into, 0, into.length);
+            return true;
+        }
+        try (FileChannel channel = FileChannel.open(file)) {
+            ByteBuffer buffer = ByteBuffer.wrap(into);
+            while (buffer.hasRemaining() && channel.read(buffer, offset + buffer.position()) >= 0) {
+                // a positional read may return less than asked
+            }
+            return !buffer.hasRemaining();
+        }
+    }
+
+    /** The bytes when held in memory, else null. */
+    byte[] held() {
+        return held;
+    }
+
+    /** This request's own temporary directory, for the body's file and whatever spills; made on first use. */
+    Path dir() throws IOException {
+        if (dir == null) {
+            dir = Files.createTempDirectory(root, "request-");
+        }
         return dir;
     }
 
@@ -67,11 +136,15 @@ final class SpooledBody implements AutoCloseable {
 
     @Override
     public void close() {
+        held = null;
         reserved.forEach(MemoryBudget.Reservation::close);
         reserved.clear();
+        if (dir == null) {
+            return;
+        }
         try (Stream<Path> files = Files.walk(dir)) {
-            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(file);
+            for (Path each : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(each);
             }
         } catch (IOException failed) {
             throw new UncheckedIOException("Could not delete the spooled request " + dir, failed);
