@@ -45,10 +45,18 @@ final class MemoryBudget {
         return new Reservation(units);
     }
 
-    /** Reserves {@code cost} bytes if they are free now (and no one waits before), else null. */
+    /**
+     * Reserves {@code cost} bytes if they are free now and no request waits for memory before this one, else null.
+     * (A timed try keeps the arrival order; the untimed one would barge ahead of requests that wait.)
+     */
     Reservation reserveNow(long cost) {
         int units = units(cost);
-        return kibibytes.tryAcquire(units) ? new Reservation(units) : null;
+        try {
+            return kibibytes.tryAcquire(units, 0, TimeUnit.MILLISECONDS) ? new Reservation(units) : null;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
     }
 
     private static int units(long cost) {
