@@ -30,7 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
  * a file's content as one String: Jackson binds the request with each {@code files[].content} string left unread (its
  * streaming parser skips a string that is not asked for), noting only where it starts; then each is decoded from the
  * body (JSON escapes, then base64 or UTF-8 text) by an {@link InlineDecoder}, held below {@link #SPILL_ABOVE} bytes
- * and in the request's temporary directory above. Memory is reserved from the budget before each step, for what it will hold.
+ * and in the request's temporary directory above. Memory is reserved from the budget before each step, for what it
+ * will hold.
  */
 @Component
 class InlineContents {
