@@ -434,8 +434,7 @@ public class PublishBench {
                         String stat = Files.readString(task.resolve("stat"));
                         String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                         if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
-                            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                            ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                            ticks += cpuTicks(stat);
                         }
                     } catch (IOException ended) {
                         // the thread ended between the listing and the read
@@ -453,12 +452,16 @@ public class PublishBench {
                 return -1;
             }
             try {
-                String stat = Files.readString(Path.of("/proc", servicePid, "stat"));
-                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                return cpuTicks(Files.readString(Path.of("/proc", servicePid, "stat")));
             } catch (IOException | RuntimeException e) {
                 return -1;
             }
+        }
+
+        /** utime + stime of a /proc stat line (fields 14 and 15; the name in parentheses may hold spaces). */
+        private static long cpuTicks(String stat) {
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
         }
 
         private HttpResponse<String> post(String path, byte[] body) throws IOException, InterruptedException {
