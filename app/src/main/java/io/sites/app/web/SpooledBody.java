@@ -130,10 +130,6 @@ final class SpooledBody implements AutoCloseable {
         reserved.add(admission.reserve(cost));
     }
 
-    void hold(MemoryBudget.Reservation reservation) {
-        reserved.add(reservation);
-    }
-
     @Override
     public void close() {
         held = null;
