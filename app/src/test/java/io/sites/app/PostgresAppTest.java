@@ -11,7 +11,12 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 
-/** The service on a real port, on PostgreSQL (a fresh database) and filesystem blobs. One context for all. */
+/**
+ * The service on a real port, on PostgreSQL and filesystem blobs. Subclasses with the same configuration share one
+ * context; each context has a database of its own. Cached contexts keep running (spring.properties: no pausing),
+ * so on one database they would be replicas of one fleet, balancing the read model's segments among themselves
+ * while the tests of one of them count owners and wait for their writes; the tests that want a fleet start it.
+ */
 @SpringBootTest(classes = SitesApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 // Tests publish far faster, and create far more websites, than people; subclasses that test a limit lower it.
 @TestPropertySource(properties = {"sites.limits.publishes-per-minute=100000",
@@ -21,7 +26,6 @@ import org.springframework.test.context.TestPropertySource;
 public abstract class PostgresAppTest {
     public static final String ALICE = "sites_pat_alice0000000000000000000000000000000";
     public static final String BOB = "bob-token-without-prefix-0123456789abcdef";
-    private static final String DATABASE = PostgresTestDatabase.create();
 
     @LocalServerPort
     int port;
@@ -30,8 +34,10 @@ public abstract class PostgresAppTest {
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) throws Exception {
+        // Called once per context, when it is made.
+        String database = PostgresTestDatabase.create();
         Path data = Files.createTempDirectory("sites-pg-test");
-        registry.add("spring.datasource.url", () -> DATABASE);
+        registry.add("spring.datasource.url", () -> database);
         registry.add("spring.datasource.username", PostgresTestDatabase::user);
         registry.add("sites.data-dir", data::toString);
         registry.add("sites.site-host", () -> "localhost");

@@ -89,9 +89,15 @@ class ReplicaPromiseTest extends PostgresAppTest {
         return timer == null ? 0 : timer.count();
     }
 
-    /** Both processes own read-model segments: the balancer hands the newcomer its share. */
+    /**
+     * Both processes own read-model segments: the balancer hands the newcomer its share. The claims carry the
+     * replicas' names (their rows in {@code replica}), not the JVMs' pid@host, which two contexts in one JVM share.
+     */
     private void awaitSegmentsShared() throws InterruptedException {
         awaitSegmentsOwnedBy(2);
+        assertThat(Set.copyOf(jdbc.queryForList("select owner from tokenentry where processorname = 'read-model'",
+                String.class))).as("claims under the API replicas' names").isEqualTo(Set.copyOf(
+                jdbc.queryForList("select instance from replica where role = 'api'", String.class)));
     }
 
     private void awaitSegmentsOwnedBy(int owners) throws InterruptedException {

@@ -5,6 +5,9 @@ import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.Configuration;
 import org.axonframework.eventhandling.EventBusSpanFactory;
+import org.axonframework.eventhandling.tokenstore.TokenStore;
+import org.axonframework.eventhandling.tokenstore.jdbc.JdbcTokenStore;
+import org.axonframework.eventhandling.tokenstore.jdbc.TokenSchema;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -13,14 +16,16 @@ import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
 import org.axonframework.eventsourcing.eventstore.jpa.SQLStateResolver;
 import org.axonframework.serialization.Serializer;
+import org.axonframework.springboot.TokenStoreProperties;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * The event store, built as Axon's auto-configuration builds it (JdbcAutoConfiguration, AxonAutoConfiguration), but
  * as a {@link WakeableEventStore}, so that appends of other processes reach this one's processors at once. Axon
  * backs off its JDBC storage engine, schema and error resolver once an event store bean exists, so they are here
- * too; the error resolver also knows PostgreSQL's conflict.
+ * too; the error resolver also knows PostgreSQL's conflict. The token store is here for its owner's name.
  */
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 class EventStoreConfiguration {
@@ -55,6 +60,20 @@ class EventStoreConfiguration {
                 .upcasterChain(configuration.upcasterChain()).persistenceExceptionResolver(resolver)
                 .eventSerializer(eventSerializer).snapshotFilter(configuration.snapshotFilter())
                 .connectionProvider(connections).transactionManager(transactions).schema(schema).build();
+    }
+
+    @Bean
+    ReadModelOwner readModelOwner(Environment environment) {
+        return ReadModelOwner.of(environment);
+    }
+
+    /** Axon's JDBC token store as its auto-configuration builds it, claiming under this replica's name. */
+    @Bean
+    TokenStore tokenStore(ConnectionProvider connections, Serializer serializer, TokenStoreProperties properties,
+            ReadModelOwner owner) {
+        return JdbcTokenStore.builder().connectionProvider(connections).schema(TokenSchema.builder().build())
+                .serializer(serializer)
+                .claimTimeout(properties.getClaimTimeout()).nodeId(owner.name()).build();
     }
 
     @Bean

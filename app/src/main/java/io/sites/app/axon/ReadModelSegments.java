@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -48,11 +47,10 @@ class ReadModelSegments implements SmartLifecycle {
     private volatile boolean running;
 
     ReadModelSegments(EventProcessingConfiguration processing, JdbcTemplate jdbc, Environment environment,
-            ReadModelProperties properties) {
+            ReadModelProperties properties, ReadModelOwner owner) {
         this.processing = processing;
         this.jdbc = jdbc;
-        this.row = new ReplicaRow(jdbc, environment.getProperty("sites.site-server.replica", "local") + "-"
-                + UUID.randomUUID().toString().substring(0, 8), ROLE);
+        this.row = new ReplicaRow(jdbc, owner.name(), ROLE);
         this.heartbeatMillis = properties.replicas().heartbeat().toMillis();
         this.segments = environment.getProperty("axon.eventhandling.processors." + READ_MODEL
                 + ".initial-segment-count", Integer.class, 1);
