@@ -239,7 +239,7 @@ public final class ServiceProcess implements AutoCloseable {
         return new Http(managementPort);
     }
 
-    /** The operating system's id of this start's process (Axon names a token's owner {@code pid@host}). */
+    /** The operating system's id of this start's process. */
     public long pid() {
         return process.pid();
     }

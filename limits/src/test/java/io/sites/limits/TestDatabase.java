@@ -20,6 +20,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 public record TestDatabase(String name, JdbcTemplate jdbc, DataSourceTransactionManager transactions) {
     private static final String SERVER = System.getenv().getOrDefault("SITES_TEST_PG", "127.0.0.1:5432");
     private static final String USER = System.getenv().getOrDefault("SITES_TEST_PG_USER", "postgres");
+    private static final long DROP_PATIENCE_NANOS = 20_000_000_000L;
 
     public static TestDatabase h2() {
         return migrated("H2", new DriverManagerDataSource("jdbc:h2:mem:test-" + UUID.randomUUID()
@@ -44,14 +45,30 @@ public record TestDatabase(String name, JdbcTemplate jdbc, DataSourceTransaction
     public static String createPostgres() {
         String name = "sites_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         execute("create database " + name);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                execute("drop database if exists " + name + " with (force)");
-            } catch (RuntimeException ignored) {
-                // the server may be gone already; the name is unique, so a leftover harms nothing
-            }
-        }));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> drop(name)));
         return "jdbc:postgresql://" + SERVER + "/" + name;
+    }
+
+    /**
+     * At JVM exit, while the other hooks close the application contexts on this database: a plain drop, retried
+     * until their pools have let go, then a forced one. Forced at once, it cut off contexts still closing, whose
+     * processors then waited 30 s for a connection and held the JVM's exit up until surefire killed it.
+     */
+    private static void drop(String name) {
+        long deadline = System.nanoTime() + DROP_PATIENCE_NANOS;
+        try {
+            while (System.nanoTime() < deadline) {
+                try {
+                    execute("drop database if exists " + name);
+                    return;
+                } catch (IllegalStateException inUse) {
+                    Thread.sleep(200);
+                }
+            }
+            execute("drop database if exists " + name + " with (force)");
+        } catch (InterruptedException | RuntimeException ignored) {
+            // the server may be gone already; the name is unique, so a leftover harms nothing
+        }
     }
 
     public static String postgresUser() {

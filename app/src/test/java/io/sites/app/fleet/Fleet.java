@@ -29,6 +29,8 @@ final class Fleet implements AutoCloseable {
 
     private final S3ProxyServer s3;
     private final String database;
+    /** Each replica's name (its HOSTNAME): the start of its claims on the read model's segments. */
+    private final Map<ServiceProcess, String> names = new HashMap<>();
     final ServiceProcess api1;
     final ServiceProcess api2;
     final ServiceProcess sites1;
@@ -107,11 +109,16 @@ final class Fleet implements AutoCloseable {
                 Map.entry("SITES_S3_ACCESS_KEY", s3.identity()),
                 Map.entry("SITES_S3_SECRET_KEY", s3.credential()),
                 Map.entry("SITES_S3_CREATE_BUCKET", "true")));
-        return new ServiceProcess(Files.createTempDirectory("sites-fleet-" + name), environment,
+        ServiceProcess replica = new ServiceProcess(Files.createTempDirectory("sites-fleet-" + name), environment,
                 List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")).withManagementPort();
+        names.put(replica, name);
+        return replica;
     }
 
-    /** The owner of each segment of the read model's processor ({@code pid@host}, or null while unclaimed). */
+    /**
+     * The owner of each segment of the read model's processor (the replica's name and its process's random suffix,
+     * or null while unclaimed).
+     */
     List<String> readModelOwners() throws SQLException {
         try (Connection connection = DriverManager.getConnection(database, PostgresTestDatabase.user(), null);
                 Statement statement = connection.createStatement();
@@ -131,17 +138,17 @@ final class Fleet implements AutoCloseable {
         while (!ownsReadModel(replica)) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("the read model is owned by " + readModelOwners() + ", not by "
-                        + replica.pid() + "; log in " + replica.log());
+                        + names.get(replica) + "; log in " + replica.log());
             }
             Thread.sleep(50);
         }
     }
 
-    /** Whether every segment of the read model is claimed by one of these replicas' current processes. */
+    /** Whether every segment of the read model is claimed by one of these replicas (none is ever restarted). */
     boolean ownsReadModel(ServiceProcess... replicas) throws SQLException {
         List<String> owners = readModelOwners();
         return !owners.isEmpty() && owners.stream().allMatch(owner -> owner != null
-                && Arrays.stream(replicas).anyMatch(replica -> owner.startsWith(replica.pid() + "@")));
+                && Arrays.stream(replicas).anyMatch(replica -> owner.startsWith(names.get(replica) + "-")));
     }
 
     /** Stops every replica still running, then the S3 server; the first failure is thrown after all were tried. */
