@@ -4,6 +4,7 @@ import io.sites.app.roles.ConditionalOnRole;
 import io.sites.app.roles.Role;
 import io.sites.query.website.TrackingPositions;
 import java.util.List;
+import org.axonframework.eventhandling.Segment;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.SimpleSerializedObject;
@@ -11,10 +12,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * A processor's tokens as the shared token store ({@code tokenentry}) holds them, read without claiming: when other
- * API replicas own some of the read model's segments, this is what tells that the read model has an event. A token
- * commits in the same transaction as its segment's changes to the read model, so the tokens are exactly the read
- * model's state.
+ * A processor's tokens as the shared token store ({@code tokenentry}) holds them, read without claiming: when
+ * another API replica owns the segment that handles a website's events, this is what tells that the read model has
+ * them. A token commits in the same transaction as its segment's changes to the read model, so the tokens are exactly
+ * the read model's state.
  */
 @ConditionalOnRole(Role.API)
 @Component
@@ -27,11 +28,28 @@ class SharedTokens {
         this.serializer = serializer;
     }
 
-    /** Whether every segment's stored token is past the event. */
-    boolean cover(String processor, long position) {
-        List<TrackingToken> tokens = jdbc.query("select token, tokentype from tokenentry where processorname = ?",
-                (row, index) -> row.getBytes(1) == null ? null : serializer.deserialize(new SimpleSerializedObject<>(
-                        row.getBytes(1), byte[].class, row.getString(2), null)), processor);
-        return !tokens.isEmpty() && tokens.stream().allMatch(token -> TrackingPositions.covers(token, position));
+    /**
+     * Whether the segment that handles the aggregate's events ({@link #handles}) has its stored token past the event.
+     * The segments' ids are read with the tokens, so a split between two polls is seen at the next one.
+     */
+    boolean cover(String processor, String aggregate, long position) {
+        List<StoredToken> tokens = jdbc.query("select segment, token, tokentype from tokenentry"
+                + " where processorname = ?", (row, index) -> new StoredToken(row.getInt(1), row.getBytes(2) == null
+                        ? null : serializer.deserialize(new SimpleSerializedObject<>(row.getBytes(2), byte[].class,
+                                row.getString(3), null))), processor);
+        int[] ids = tokens.stream().mapToInt(StoredToken::segment).toArray();
+        return tokens.stream().filter(token -> handles(Segment.computeSegment(token.segment(), ids), aggregate))
+                .anyMatch(token -> TrackingPositions.covers(token.token(), position));
+    }
+
+    /**
+     * Whether a segment handles an aggregate's events: the processors sequence per aggregate (Axon's default policy),
+     * so the aggregate identifier's hash decides, as in Axon's own event handler invoker.
+     */
+    static boolean handles(Segment segment, String aggregate) {
+        return segment.matches(aggregate);
+    }
+
+    private record StoredToken(int segment, TrackingToken token) {
     }
 }
