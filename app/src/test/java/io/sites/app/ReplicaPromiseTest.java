@@ -71,9 +71,9 @@ class ReplicaPromiseTest extends PostgresAppTest {
                 assertThat(http().site(slug, "/").text()).contains("version " + n + "<");
             }
             long published = System.nanoTime();
-            // The first publish after the kill waits for the dead replica's read-model segments to be taken over
-            // and for its heartbeat to grow old (whichever is later decides whether it counts as "departed"), but
-            // never for the whole read-your-writes timeout.
+            // A publish after the kill waits for the website's read-model segment to be taken over if the dead
+            // replica held it, and for the dead site replica's heartbeat to grow old (whichever is later decides
+            // whether it counts as "departed"), but never for the whole read-your-writes timeout.
             assertThat(count("timeout")).as("never waited out the timeout").isZero();
             awaitSegmentsOwnedBy(1);
             System.out.printf("After kill -9: 4 publishes in %d ms, segments taken over within %d ms,"
