@@ -7,7 +7,6 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpRequestDecoder;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.time.Duration;
 import java.util.concurrent.Executor;
@@ -55,7 +54,7 @@ final class SiteConnections {
         }
         HeadDeadline deadline = new HeadDeadline();
         channel.pipeline().addLast(deadline,
-                new IdleStateHandler(0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS),
+                new IdleConnection(limits.idleTimeout()),
                 new HttpRequestDecoder(8192, 16384, 8192), new SiteExchange(deadline, responder, writer, blocking));
         if (draining) {
             // Admitted just as the drain began, after it went through the group: drain this one too.
