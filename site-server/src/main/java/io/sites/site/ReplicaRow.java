@@ -2,6 +2,7 @@ package io.sites.site;
 
 import java.sql.Timestamp;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -40,6 +41,14 @@ public final class ReplicaRow {
 
     public String instance() {
         return instance;
+    }
+
+    /**
+     * A process's instance name: the configured replica name (stable across restarts, and possibly shared by two
+     * processes on one host) and a random suffix of its own.
+     */
+    public static String newInstance(String replica) {
+        return replica + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
     /** The whole row, inserted when missing (the first write, or after someone removed it). */

@@ -4,7 +4,6 @@ import io.sites.api.SiteAddress;
 import io.sites.api.blob.BlobStore;
 import io.sites.limits.RateWindows;
 import java.time.Duration;
-import java.util.UUID;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
@@ -47,7 +46,7 @@ public class SiteServerConfiguration {
      */
     @Bean
     SiteReplica siteReplica(JdbcTemplate jdbc, SiteServerProperties properties, SiteDirectory directory) {
-        String instance = properties.siteServer().replica() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        String instance = ReplicaRow.newInstance(properties.siteServer().replica());
         return new SiteReplica(jdbc, instance, directory::isCaughtUp, properties.replicas().heartbeat(),
                 properties.replicas().behindAfter());
     }

@@ -1,6 +1,6 @@
 package io.sites.app.axon;
 
-import java.util.UUID;
+import io.sites.site.ReplicaRow;
 import org.springframework.core.env.Environment;
 
 /**
@@ -8,12 +8,12 @@ import org.springframework.core.env.Environment;
  * replica's row in {@code replica} carry the same one, so an operator sees who holds which segment. Axon's default
  * owner (the JVM's pid@host) is the same for two application contexts in one JVM: each then took every segment the
  * other held, and ReadModelSegments' releases ping-ponged between them, the released segments unprocessed between
- * claims. The random suffix tells apart two processes started with one configured replica name.
+ * claims.
  */
 record ReadModelOwner(String name) {
 
     static ReadModelOwner of(Environment environment) {
-        return new ReadModelOwner(environment.getProperty("sites.site-server.replica", "local") + "-"
-                + UUID.randomUUID().toString().substring(0, 8));
+        return new ReadModelOwner(ReplicaRow.newInstance(environment.getProperty("sites.site-server.replica",
+                "local")));
     }
 }
