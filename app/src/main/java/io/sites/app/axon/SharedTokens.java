@@ -5,7 +5,6 @@ import io.sites.app.roles.Role;
 import io.sites.query.website.TrackingPositions;
 import java.util.List;
 import org.axonframework.eventhandling.Segment;
-import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.SimpleSerializedObject;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -34,12 +33,12 @@ class SharedTokens {
      */
     boolean cover(String processor, String aggregate, long position) {
         List<StoredToken> tokens = jdbc.query("select segment, token, tokentype from tokenentry"
-                + " where processorname = ?", (row, index) -> new StoredToken(row.getInt(1), row.getBytes(2) == null
-                        ? null : serializer.deserialize(new SimpleSerializedObject<>(row.getBytes(2), byte[].class,
-                                row.getString(3), null))), processor);
+                + " where processorname = ?", (row, index) -> new StoredToken(row.getInt(1), row.getBytes(2),
+                        row.getString(3)), processor);
         int[] ids = tokens.stream().mapToInt(StoredToken::segment).toArray();
         return tokens.stream().filter(token -> handles(Segment.computeSegment(token.segment(), ids), aggregate))
-                .anyMatch(token -> TrackingPositions.covers(token.token(), position));
+                .anyMatch(token -> token.bytes() != null && TrackingPositions.covers(serializer.deserialize(
+                        new SimpleSerializedObject<>(token.bytes(), byte[].class, token.type(), null)), position));
     }
 
     /**
@@ -50,6 +49,7 @@ class SharedTokens {
         return segment.matches(aggregate);
     }
 
-    private record StoredToken(int segment, TrackingToken token) {
+    /** A row as stored; only the website's segment's token is deserialized. */
+    private record StoredToken(int segment, byte[] bytes, String type) {
     }
 }
