@@ -48,8 +48,10 @@ class ProcessorReadModels implements ReadModels {
 
     @Override
     public void awaitWebsite(WebsiteId websiteId) {
-        Long position = jdbc.queryForObject(
-                "select max(globalindex) from domainevententry where aggregateidentifier = ?", Long.class,
+        // The newest by sequence number, one step down the (aggregate, sequence) index; max(globalindex) read every
+        // event of the website, which grows with its history.
+        Long position = jdbc.query("select globalindex from domainevententry where aggregateidentifier = ?"
+                + " order by sequencenumber desc limit 1", rows -> rows.next() ? rows.getLong(1) : null,
                 websiteId.value());
         if (position == null) {
             return;
