@@ -127,6 +127,37 @@ class LargePublishBodyTest extends EmbeddedAppTest {
         assertThat(violation.get("path").asString()).isEqualTo("bad.bin");
     }
 
+    /**
+     * Binding reads the body's structure with each content replaced by a marker of its place: a content that happens
+     * to spell such a marker is still served as sent, whitespace of any length may follow a content, and a field of
+     * the wrong type is refused as in a small body.
+     */
+    @Test
+    void contentsAreCutOutOfTheStructureExactly() throws IOException {
+        String marker = "\\u0000content@0";
+        String body = "{\"category\":\"other\",\"files\":[{\"path\":\"index.html\",\"content\":\"<p>hi</p>\\\"\""
+                + " ".repeat(1000) + "\n},{\"path\":\"marker.txt\",\"content\":\"" + marker + "\"   }"
+                + ",{\"path\":\"filler.txt\",\"content\":\"" + "f".repeat(MEGABYTE) + "\"\t\r\n}]}";
+        Http.Response created = http().send("POST", "/v1/websites", ALICE, "application/json", body);
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        String slug = created.json().get("slug").asString();
+        assertThat(http().site(slug, "/").text()).isEqualTo("<p>hi</p>\"");
+        assertThat(http().site(slug, "/marker.txt").raw().body())
+                .isEqualTo("\u0000content@0".getBytes(StandardCharsets.UTF_8));
+
+        String wrongType = "{\"category\":\"other\",\"name\":[\"x\"],\"files\":[{\"path\":\"index.html\","
+                + "\"content\":\"<p>hi</p>\"},{\"path\":\"f.txt\",\"content\":\"%s\"}]}";
+        Http.Response small = http().send("POST", "/v1/websites", ALICE, "application/json",
+                wrongType.formatted("f"));
+        Http.Response large = http().send("POST", "/v1/websites", ALICE, "application/json",
+                wrongType.formatted("f".repeat(MEGABYTE)));
+        assertThat(small.status()).as(small.text()).isBetween(400, 499);
+        assertThat(large.status()).as(large.text()).isEqualTo(small.status());
+        assertThat(large.json().get("error").get("code").asString())
+                .isEqualTo(small.json().get("error").get("code").asString());
+        assertThat(spooled()).as("nothing left behind").isEmpty();
+    }
+
     @Test
     void aLargeBodyThatIsNotJsonIsMalformed() {
         Http.Response refused = http().send("POST", "/v1/websites", ALICE, "application/json",

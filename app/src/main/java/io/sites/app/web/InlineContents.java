@@ -6,6 +6,7 @@ import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.bundle.BundleLimits;
 import io.sites.bundle.DecodedContent;
 import io.sites.bundle.InlineDecoder;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -16,22 +17,20 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamContext;
-import tools.jackson.databind.DeserializationContext;
-import tools.jackson.databind.ValueDeserializer;
-import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads a large publish body from where admission put it (memory or a file, {@link SpooledBody}) without ever holding
- * a file's content as one String: Jackson binds the request with each {@code files[].content} string left unread (its
- * streaming parser skips a string that is not asked for), noting only where it starts; then each is decoded from the
- * body (JSON escapes, then base64 or UTF-8 text) by an {@link InlineDecoder}, held below {@link #SPILL_ABOVE} bytes
- * and in the request's temporary directory above. Memory is reserved from the budget before each step, for what it
- * will hold.
+ * a file's content as one String: the streaming parser surveys the body once (strings skipped unread), noting where
+ * each {@code files[].content} string lies; Jackson binds the request from the body's structure alone, each content
+ * replaced by a marker of where it starts; then each is decoded from the body (JSON escapes, then base64 or UTF-8
+ * text) by an {@link InlineDecoder}, held below {@link #SPILL_ABOVE} bytes and in the request's temporary directory
+ * above. Memory is reserved from the budget before each step, for what it will hold.
  */
 @Component
 class InlineContents {
@@ -44,12 +43,10 @@ class InlineContents {
     private static final String SLICE = "\u0000content@";
 
     private final JsonMapper plain;
-    private final JsonMapper slices;
     private final BundleLimits limits;
 
     InlineContents(JsonMapper json, BundleLimits limits) {
         this.plain = json;
-        this.slices = json.rebuild().addMixIn(PublishFile.class, ContentSlices.class).build();
         this.limits = limits;
     }
 
@@ -61,10 +58,7 @@ class InlineContents {
         Survey survey = survey(body);
         body.reserve(survey.tokens() * BodyAdmission.HEAP_PER_TOKEN
                 + Math.max(0, body.size() - survey.contentBytes()) * HEAP_PER_STRUCTURE_BYTE);
-        T request;
-        try (InputStream in = body.open()) {
-            request = slices.readValue(in, type);
-        }
+        T request = plain.readValue(structure(body, survey.spans()), type);
         List<PublishFile> files = files(request);
         if (files == null) {
             return new Read<>(request, Map.of());
@@ -136,6 +130,51 @@ class InlineContents {
             }
         }
         return new Survey(tokens, contentBytes, small, large, spans);
+    }
+
+    /**
+     * The body with every files[].content string replaced by a marker of where it starts: all that binding reads, a
+     * few hundred bytes of a body of megabytes, so the contents are skimmed once (by the survey), not twice.
+     */
+    private static byte[] structure(SpooledBody body, Map<Long, Long> spans) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        long at = 0;
+        for (long start : new TreeSet<>(spans.keySet())) {
+            copy(body, at, start, out);
+            out.write(("\"\\u0000content@" + start + "\"").getBytes(StandardCharsets.US_ASCII));
+            at = closingQuote(body, start, start + spans.get(start)) + 1;
+        }
+        copy(body, at, body.size(), out);
+        return out.toByteArray();
+    }
+
+    private static void copy(SpooledBody body, long from, long to, ByteArrayOutputStream out) throws IOException {
+        byte[] part = new byte[Math.toIntExact(to - from)];
+        if (!body.read(from, part)) {
+            throw new IllegalStateException("The body ends before byte " + to);
+        }
+        out.writeBytes(part);
+    }
+
+    /**
+     * Where the string opened at {@code start} closes: the last quote before the next token at {@code next} (only a
+     * comma and whitespace lie between), found by reading back from there.
+     */
+    private static long closingQuote(SpooledBody body, long start, long next) throws IOException {
+        for (long end = next; end > start; ) {
+            byte[] tail = new byte[(int) Math.min(256, end - start)];
+            long from = end - tail.length;
+            if (!body.read(from, tail)) {
+                break;
+            }
+            for (int i = tail.length - 1; i >= 0; i--) {
+                if (tail[i] == '"' && from + i > start) {
+                    return from + i;
+                }
+            }
+            end = from;
+        }
+        throw new IllegalStateException("The content string at byte " + start + " has no end");
     }
 
     private static boolean isContent(TokenStreamContext at) {
@@ -302,21 +341,5 @@ class InlineContents {
                     v.deletePaths(), v.ifCurrentVersion());
             default -> request;
         };
-    }
-
-    /** Binds files[].content as where it starts in the body, leaving the string itself unread. */
-    abstract static class ContentSlices {
-        @JsonDeserialize(using = Start.class)
-        abstract String content();
-    }
-
-    static final class Start extends ValueDeserializer<String> {
-        @Override
-        public String deserialize(JsonParser parser, DeserializationContext context) {
-            if (parser.currentToken() != JsonToken.VALUE_STRING) {
-                return context.readValue(parser, String.class);
-            }
-            return SLICE + parser.currentTokenLocation().getByteOffset();
-        }
     }
 }
