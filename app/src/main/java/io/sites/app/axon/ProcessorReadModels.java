@@ -15,8 +15,10 @@ import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.TransactionException;
 
 /**
  * Read-your-writes without giving up event-driven projections: after a command, look up the global position of
@@ -46,8 +48,21 @@ class ProcessorReadModels implements ReadModels {
         this.timeout = properties.readYourWritesTimeout();
     }
 
+    /**
+     * Gives up with a warning, never an error, when the wait runs out or the database cannot answer it: the write
+     * is stored and acknowledged, and failing the request now would invite the client to repeat it.
+     */
     @Override
     public void awaitWebsite(WebsiteId websiteId) {
+        try {
+            awaitStored(websiteId);
+        } catch (DataAccessException | TransactionException unknown) {
+            log.warn("Could not tell whether the projections have {}'s newest event; answering anyway: {}",
+                    websiteId, unknown.toString());
+        }
+    }
+
+    private void awaitStored(WebsiteId websiteId) {
         // The newest by sequence number, one step down the (aggregate, sequence) index; max(globalindex) read every
         // event of the website, which grows with its history.
         Long position = jdbc.query("select globalindex from domainevententry where aggregateidentifier = ?"
@@ -62,7 +77,6 @@ class ProcessorReadModels implements ReadModels {
         long deadline = System.nanoTime() + timeout.toNanos();
         for (StreamingEventProcessor processor : processors) {
             if (!await(processor, websiteId.value(), position, deadline)) {
-                // The version is stored and acknowledged; failing the request now would invite a duplicate.
                 log.warn("Projection {} has not reached event {} of {} after {}; answering anyway",
                         processor.getName(), position, websiteId, timeout);
                 return;

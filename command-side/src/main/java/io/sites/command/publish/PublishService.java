@@ -35,7 +35,11 @@ import java.util.concurrent.Semaphore;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.TransactionException;
 
 /**
  * The one publish path of every entry point (REST, MCP, web application): check the request and the bundle
@@ -46,6 +50,7 @@ import org.springframework.stereotype.Service;
  */
 @Service
 public class PublishService {
+    private static final Logger log = LoggerFactory.getLogger(PublishService.class);
     private static final int SLUG_ATTEMPTS = 50;
     private static final int CONCURRENCY_RETRIES = 5;
     private static final int PARALLEL_BLOB_WRITES = 8;
@@ -79,15 +84,17 @@ public class PublishService {
         rateLimit.acquire(owner);
         JobId jobId = JobId.generate();
         uploads.claim(owner, slotClaims(request.files(), bundle), jobId.value());
+        List<ManifestEntry> manifest;
         PublishedWebsite published;
         try {
-            published = createWebsite(actor, request, bundle, checked.name(), checked.category(), jobId);
+            manifest = store(bundle);
+            published = createWebsite(actor, request, bundle, manifest, checked.name(), checked.category(), jobId);
         } catch (RuntimeException failed) {
             // The slots are only used up by a publish that happened; a failed one gives them back for the retry.
             uploads.release(jobId.value());
             throw failed;
         }
-        readModels.awaitWebsite(published.websiteId());
+        settle(owner, manifest, published.websiteId());
         return published;
     }
 
@@ -99,9 +106,8 @@ public class PublishService {
         return checks.website(owner, request, true).check();
     }
 
-    private PublishedWebsite createWebsite(Actor actor, NewWebsite request, Bundle bundle, String name,
-            Category category, JobId jobId) {
-        List<ManifestEntry> manifest = store(bundle);
+    private PublishedWebsite createWebsite(Actor actor, NewWebsite request, Bundle bundle,
+            List<ManifestEntry> manifest, String name, Category category, JobId jobId) {
         WebsiteId websiteId = WebsiteId.generate();
         String description = request.description() == null || request.description().isBlank() ? null
                 : request.description();
@@ -113,7 +119,6 @@ public class PublishService {
             try {
                 commands.sendAndWait(new CreateWebsiteCommand(websiteId, actor.accountId(), name, candidate,
                         category, description, jobId, manifest, bundle.warnings(), actor));
-                recordForDigests(actor.accountId(), manifest);
                 return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes(), bundle.warnings());
             } catch (SlugTakenException taken) {
                 // An explicit slug is the client's choice: 409. A derived one moves on to the next suffix.
@@ -134,14 +139,16 @@ public class PublishService {
         rateLimit.acquire(caller);
         JobId jobId = JobId.generate();
         uploads.claim(caller, slotClaims(request.files(), bundle), jobId.value());
+        List<ManifestEntry> manifest;
         PublishedVersion published;
         try {
-            published = publishVersion(actor, websiteId, request, bundle, jobId);
+            manifest = store(bundle);
+            published = publishVersion(actor, websiteId, request, bundle, manifest, jobId);
         } catch (RuntimeException failed) {
             uploads.release(jobId.value());
             throw failed;
         }
-        readModels.awaitWebsite(published.websiteId());
+        settle(caller, manifest, published.websiteId());
         return published;
     }
 
@@ -154,8 +161,7 @@ public class PublishService {
     }
 
     private PublishedVersion publishVersion(Actor actor, String websiteId, NewVersion request, Bundle bundle,
-            JobId jobId) {
-        List<ManifestEntry> manifest = store(bundle);
+            List<ManifestEntry> manifest, JobId jobId) {
         boolean promote = request.promote();
         String message = request.message() == null || request.message().isBlank() ? null : request.message();
         WebsiteId id = new WebsiteId(websiteId);
@@ -164,7 +170,6 @@ public class PublishService {
         for (int attempt = 1; ; attempt++) {
             try {
                 PublishVersionCommand.Outcome outcome = commands.sendAndWait(command);
-                recordForDigests(actor.accountId(), manifest);
                 return new PublishedVersion(id, jobId, outcome.version(), promote, outcome.slug(),
                         bundle.totalBytes(), bundle.warnings());
             } catch (ConcurrencyException raced) {
@@ -203,12 +208,20 @@ public class PublishService {
     }
 
     /**
-     * The account may name a published version's files by digest from now on. Only once the command accepted the
-     * version: a refused publish (a taken slug, a version conflict) leaves no trace, and a crash in between costs
-     * the client no more than sending those bytes again (it learns which from UNKNOWN_DIGEST).
+     * After the command accepted the version: the account may name its files by digest from now on, and the
+     * website's projections catch up (read-your-writes). Nothing here turns the publish into an error: the version
+     * is stored, and a client told otherwise would publish it again. The digests only once the version is accepted,
+     * so a refused publish (a taken slug, a version conflict) leaves no trace; if recording them fails (or the
+     * process dies first) the client pays no more than sending those bytes again (UNKNOWN_DIGEST tells it which).
      */
-    private void recordForDigests(AccountId publisher, List<ManifestEntry> manifest) {
-        accountBlobs.record(publisher, manifest.stream().map(f -> new BlobRef(f.sha256(), f.size())).toList());
+    private void settle(AccountId publisher, List<ManifestEntry> manifest, WebsiteId website) {
+        try {
+            accountBlobs.record(publisher, manifest.stream().map(f -> new BlobRef(f.sha256(), f.size())).toList());
+        } catch (DataAccessException | TransactionException failed) {
+            log.warn("Website {}: version stored, its digests not recorded for the account: {}", website,
+                    failed.toString());
+        }
+        readModels.awaitWebsite(website);
     }
 
     /** Writes every file's bytes, in parallel but bounded, before any event can refer to them. */

@@ -4,7 +4,8 @@ import io.sites.api.WebsiteId;
 
 /**
  * Read-your-writes for synchronous publishes: returns once this replica's projections (read model and site
- * directory) have handled every event the website has so far, or fails after a bounded wait.
+ * directory) have handled every event the website has so far, or gives up (with a warning in the log) after a
+ * bounded wait or when it cannot tell; never with an error, since the write it follows is stored either way.
  */
 public interface ReadModels {
 
