@@ -134,47 +134,32 @@ class InlineContents {
 
     /**
      * The body with every files[].content string replaced by a marker of where it starts: all that binding reads, a
-     * few hundred bytes of a body of megabytes, so the contents are skimmed once (by the survey), not twice.
+     * few hundred bytes of a body of megabytes, so the contents are skimmed once (by the survey), not twice. One pass
+     * forward, skipping each content: a span runs from the string's opening quote to the next token, which is either
+     * the next field's name (so a comma lies between, with whitespace) or the end of the file's object.
      */
     private static byte[] structure(SpooledBody body, Map<Long, Long> spans) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        long at = 0;
-        for (long start : new TreeSet<>(spans.keySet())) {
-            copy(body, at, start, out);
-            out.write(("\"\\u0000content@" + start + "\"").getBytes(StandardCharsets.US_ASCII));
-            at = closingQuote(body, start, start + spans.get(start)) + 1;
+        try (InputStream in = body.open()) {
+            long at = 0;
+            boolean afterContent = false;
+            for (long start : new TreeSet<>(spans.keySet())) {
+                between(in.readNBytes(Math.toIntExact(start - at)), afterContent, out);
+                out.writeBytes(("\"\\u0000content@" + start + "\"").getBytes(StandardCharsets.US_ASCII));
+                at = start + spans.get(start);
+                in.skipNBytes(at - start);
+                afterContent = true;
+            }
+            between(in.readAllBytes(), afterContent, out);
         }
-        copy(body, at, body.size(), out);
         return out.toByteArray();
     }
 
-    private static void copy(SpooledBody body, long from, long to, ByteArrayOutputStream out) throws IOException {
-        byte[] part = new byte[Math.toIntExact(to - from)];
-        if (!body.read(from, part)) {
-            throw new IllegalStateException("The body ends before byte " + to);
+    private static void between(byte[] structure, boolean afterContent, ByteArrayOutputStream out) {
+        if (afterContent && structure.length > 0 && structure[0] != '}') {
+            out.write(',');
         }
-        out.writeBytes(part);
-    }
-
-    /**
-     * Where the string opened at {@code start} closes: the last quote before the next token at {@code next} (only a
-     * comma and whitespace lie between), found by reading back from there.
-     */
-    private static long closingQuote(SpooledBody body, long start, long next) throws IOException {
-        for (long end = next; end > start; ) {
-            byte[] tail = new byte[(int) Math.min(256, end - start)];
-            long from = end - tail.length;
-            if (!body.read(from, tail)) {
-                break;
-            }
-            for (int i = tail.length - 1; i >= 0; i--) {
-                if (tail[i] == '"' && from + i > start) {
-                    return from + i;
-                }
-            }
-            end = from;
-        }
-        throw new IllegalStateException("The content string at byte " + start + " has no end");
+        out.writeBytes(structure);
     }
 
     private static boolean isContent(TokenStreamContext at) {
