@@ -3,7 +3,7 @@
 //   java bench/PublishBench.java publish --url http://127.0.0.1:PORT --token TOKEN --label NAME [options]
 //   java -cp <jdbc driver jar> bench/PublishBench.java floor --jdbc URL [--user U] --dir DIR --label NAME [options]
 //
-// Options: --publishes N (300), --concurrency C (8), --warmup W (30; bench/publish passes 1000), --out FILE
+// Options: --publishes N (300), --concurrency C (8), --warmup W (30; bench/publish passes 3000), --out FILE
 // (appends one TSV line per scenario: label, scenario, clients, n, p50, p99, max, mean, publishes/s, service CPU per
 // publish, of which the JIT compiler threads'; times in ms).
 // Publish mode only: --scenarios sequential,concurrent,spread (default all three); --service-pid PID and
