@@ -7,7 +7,9 @@
 // (appends one TSV line per scenario: label, scenario, clients, n, p50, p99, max, mean, publishes/s, service CPU per
 // publish, of which the JIT compiler threads'; times in ms).
 // Publish mode only: --scenarios sequential,concurrent,spread (default all three); --service-pid PID and
-// --clock-ticks HZ (getconf CLK_TCK) to report the CPU time the service spent per publish, read from /proc.
+// --clock-ticks HZ (getconf CLK_TCK) to report the CPU time the service spent per publish, read from /proc;
+// --floor-jdbc URL [--floor-user U] --floor-dir DIR (and the driver on the class path): the sequential scenario
+// alternates with the floor, one publish and one floor bundle in turn, and adds the row "floor, alternating".
 //
 // Every publish is a 10-file bundle of about 1 MiB (index.html, a stylesheet, a script and seven binary images sent as
 // base64). Every byte of every bundle is freshly random, so no two publishes share a blob and content-addressed
@@ -297,7 +299,11 @@ public class PublishBench {
             List<String> scenarios = List.of(options.getOrDefault("scenarios", "sequential,concurrent,spread")
                     .split(","));
             if (scenarios.contains("sequential")) {
-                emit(options, label, runScenario("sequential", bodies(publishes), 1, List.of(website), true));
+                if (options.containsKey("floor-jdbc")) {
+                    sequentialBesideTheFloor(website);
+                } else {
+                    emit(options, label, runScenario("sequential", bodies(publishes), 1, List.of(website), true));
+                }
             }
             if (scenarios.contains("concurrent")) {
                 emit(options, label, runScenario("concurrent, 1 website", bodies(publishes), concurrency,
@@ -313,6 +319,53 @@ public class PublishBench {
             }
 
             checkVersions();
+        }
+
+        /**
+         * The sequential scenario with the floor measured in turn with it: one publish, then the floor storing a
+         * bundle of the same shape, and so on, so both see the same disk and the same neighbours on a shared
+         * machine (a floor measured minutes later moved by 2-3x from one run to the next). The floor's row is
+         * "floor, alternating"; the publishes' throughput counts their own time only.
+         */
+        private void sequentialBesideTheFloor(String website) throws Exception {
+            Map<String, String> floorOptions = new HashMap<>(Map.of("jdbc", options.get("floor-jdbc"),
+                    "user", options.getOrDefault("floor-user", ""), "dir", required(options, "floor-dir"),
+                    "label", label));
+            Floor floor = new Floor(floorOptions);
+            floor.setUp();
+            byte[][] bodies = bodies(publishes);
+            byte[][][] bundles = new byte[publishes][][];
+            for (int i = 0; i < publishes; i++) {
+                bundles[i] = bundle(seed.split());
+            }
+            long[] latencies = new long[publishes];
+            long[] floorLatencies = new long[publishes];
+            // The service's CPU over the whole scenario: while the floor writes it only keeps its heartbeats.
+            long cpuStart = serviceCpuTicks();
+            long jitStart = jitCpuTicks();
+            try (Floor.Client client = floor.client()) {
+                for (int i = 0; i < publishes; i++) {
+                    long t0 = System.nanoTime();
+                    HttpResponse<String> response = post("/v1/websites/" + website + "/versions", bodies[i]);
+                    latencies[i] = System.nanoTime() - t0;
+                    if (response.statusCode() != 201) {
+                        fail(label + " sequential: createWebsiteVersion #" + i + " answered " + response.statusCode()
+                                + ": " + snippet(response.body()));
+                    }
+                    record(website, response.body());
+                    bodies[i] = null;
+                    floorLatencies[i] = client.publish(bundles[i], true);
+                    bundles[i] = null;
+                }
+            }
+            long cpuTicks = serviceCpuTicks() - cpuStart;
+            long jitTicks = Math.max(0, jitCpuTicks() - jitStart);
+            long served = Arrays.stream(latencies).sum();
+            double cpuMs = cpuStart < 0 ? Double.NaN : cpuTicks * 1000.0 / clockTicks / publishes;
+            double jitMs = jitStart < 0 ? Double.NaN : jitTicks * 1000.0 / clockTicks / publishes;
+            emit(options, label, Stats.of("sequential", 1, latencies, served, cpuMs, jitMs));
+            emit(options, label, Stats.of("floor, alternating", 1, floorLatencies,
+                    Arrays.stream(floorLatencies).sum(), Double.NaN, Double.NaN));
         }
 
         private byte[][] bodies(int count) {
@@ -514,11 +567,7 @@ public class PublishBench {
         }
 
         void run() throws Exception {
-            try (Connection connection = connect(); Statement ddl = connection.createStatement()) {
-                ddl.execute("create table if not exists floor_version (website varchar(40) not null, "
-                        + "version integer not null, manifest varchar(2000) not null, primary key (website, version))");
-                connection.commit();
-            }
+            setUp();
             System.out.printf("%s: floor = %d files (%,d bytes) into a content-addressed directory + one commit%n",
                     label, PATHS.length, BUNDLE_BYTES);
             for (int done = 0; done < warmup; done += WARMUP_CHUNK) {
@@ -530,10 +579,65 @@ public class PublishBench {
             emit(options, label, runScenario("floor, serial writes", publishes, concurrency, false, true));
         }
 
+        void setUp() throws SQLException {
+            try (Connection connection = connect(); Statement ddl = connection.createStatement()) {
+                ddl.execute("create table if not exists floor_version (website varchar(40) not null, "
+                        + "version integer not null, manifest varchar(2000) not null, primary key (website, version))");
+                connection.commit();
+            }
+        }
+
         private Connection connect() throws SQLException {
             Connection connection = DriverManager.getConnection(jdbc, user, "");
             connection.setAutoCommit(false);
             return connection;
+        }
+
+        /** One client of the floor: its connection, its statement and the virtual threads that write its files. */
+        Client client() throws SQLException {
+            return new Client();
+        }
+
+        final class Client implements AutoCloseable {
+            private final Connection connection = connect();
+            private final PreparedStatement insert = connection.prepareStatement(
+                    "insert into floor_version (website, version, manifest) values (?, ?, ?)");
+            private final ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor();
+
+            private Client() throws SQLException {
+            }
+
+            /** Stores one bundle as the floor does and returns how long that took, in nanoseconds. */
+            long publish(byte[][] bundle, boolean parallel) throws Exception {
+                long t0 = System.nanoTime();
+                StringBuilder manifest = new StringBuilder();
+                if (parallel) {
+                    List<Future<String>> stored = new ArrayList<>();
+                    for (byte[] file : bundle) {
+                        stored.add(writers.submit(() -> store(file)));
+                    }
+                    for (Future<String> hex : stored) {
+                        manifest.append(hex.get(), 0, 16).append(',');
+                    }
+                } else {
+                    for (byte[] file : bundle) {
+                        manifest.append(store(file), 0, 16).append(',');
+                    }
+                }
+                insert.setString(1, "web_floor");
+                insert.setInt(2, versionSequence.incrementAndGet());
+                insert.setString(3, manifest.toString());
+                insert.executeUpdate();
+                connection.commit();
+                return System.nanoTime() - t0;
+            }
+
+            @Override
+            public void close() throws SQLException {
+                writers.close();
+                insert.close();
+                connection.close();
+            }
         }
 
         private Stats runScenario(String scenario, int count, int clients, boolean parallel, boolean report)
@@ -550,33 +654,10 @@ public class PublishBench {
             long start = System.nanoTime();
             for (int t = 0; t < clients; t++) {
                 threads.add(Thread.ofPlatform().name("floor-" + t).start(() -> {
-                    try (Connection connection = connect();
-                         PreparedStatement insert = connection.prepareStatement(
-                                 "insert into floor_version (website, version, manifest) values (?, ?, ?)");
-                         ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor()) {
+                    try (Client client = client()) {
                         int i;
                         while (error.get() == null && (i = next.getAndIncrement()) < count) {
-                            long t0 = System.nanoTime();
-                            StringBuilder manifest = new StringBuilder();
-                            if (parallel) {
-                                List<Future<String>> stored = new ArrayList<>();
-                                for (byte[] file : bundles[i]) {
-                                    stored.add(writers.submit(() -> store(file)));
-                                }
-                                for (Future<String> hex : stored) {
-                                    manifest.append(hex.get(), 0, 16).append(',');
-                                }
-                            } else {
-                                for (byte[] file : bundles[i]) {
-                                    manifest.append(store(file), 0, 16).append(',');
-                                }
-                            }
-                            insert.setString(1, "web_floor");
-                            insert.setInt(2, versionSequence.incrementAndGet());
-                            insert.setString(3, manifest.toString());
-                            insert.executeUpdate();
-                            connection.commit();
-                            latencies[i] = System.nanoTime() - t0;
+                            latencies[i] = client.publish(bundles[i], parallel);
                             bundles[i] = null;
                         }
                     } catch (Throwable e) {
