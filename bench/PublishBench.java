@@ -340,7 +340,7 @@ public class PublishBench {
             }
             long[] latencies = new long[publishes];
             long[] floorLatencies = new long[publishes];
-            // The service's CPU over the whole scenario: while the floor writes it only keeps its heartbeats.
+            // The service's CPU over the whole scenario, so what it does after each answer counts too.
             long cpuStart = serviceCpuTicks();
             long jitStart = jitCpuTicks();
             try (Floor.Client client = floor.client()) {
