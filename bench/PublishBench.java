@@ -50,6 +50,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -333,39 +334,26 @@ public class PublishBench {
                     "label", label));
             Floor floor = new Floor(floorOptions);
             floor.setUp();
-            byte[][] bodies = bodies(publishes);
             byte[][][] bundles = new byte[publishes][][];
             for (int i = 0; i < publishes; i++) {
                 bundles[i] = bundle(seed.split());
             }
-            long[] latencies = new long[publishes];
             long[] floorLatencies = new long[publishes];
-            // The service's CPU over the whole scenario, so what it does after each answer counts too.
-            long cpuStart = serviceCpuTicks();
-            long jitStart = jitCpuTicks();
             try (Floor.Client client = floor.client()) {
-                for (int i = 0; i < publishes; i++) {
-                    long t0 = System.nanoTime();
-                    HttpResponse<String> response = post("/v1/websites/" + website + "/versions", bodies[i]);
-                    latencies[i] = System.nanoTime() - t0;
-                    if (response.statusCode() != 201) {
-                        fail(label + " sequential: createWebsiteVersion #" + i + " answered " + response.statusCode()
-                                + ": " + snippet(response.body()));
-                    }
-                    record(website, response.body());
-                    bodies[i] = null;
-                    floorLatencies[i] = client.publish(bundles[i], true);
-                    bundles[i] = null;
-                }
+                emit(options, label, runScenario("sequential", bodies(publishes), 1, List.of(website), true,
+                        i -> {
+                            floorLatencies[i] = client.publish(bundles[i], true);
+                            bundles[i] = null;
+                            return floorLatencies[i];
+                        }));
             }
-            long cpuTicks = serviceCpuTicks() - cpuStart;
-            long jitTicks = Math.max(0, jitCpuTicks() - jitStart);
-            long served = Arrays.stream(latencies).sum();
-            double cpuMs = cpuStart < 0 ? Double.NaN : cpuTicks * 1000.0 / clockTicks / publishes;
-            double jitMs = jitStart < 0 ? Double.NaN : jitTicks * 1000.0 / clockTicks / publishes;
-            emit(options, label, Stats.of("sequential", 1, latencies, served, cpuMs, jitMs));
             emit(options, label, Stats.of("floor, alternating", 1, floorLatencies,
                     Arrays.stream(floorLatencies).sum(), Double.NaN, Double.NaN));
+        }
+
+        /** Work done after the publish at an index and not counted as the scenario's: how long it took, in ns. */
+        interface Beside {
+            long after(int index) throws Exception;
         }
 
         private byte[][] bodies(int count) {
@@ -399,10 +387,21 @@ public class PublishBench {
          */
         private Stats runScenario(String scenario, byte[][] bodies, int clients, List<String> websites,
                 boolean report) throws Exception {
+            return runScenario(scenario, bodies, clients, websites, report, null);
+        }
+
+        /**
+         * As above, and after each publish {@code beside} (one client only); its time is left out of the
+         * throughput, while the service's CPU is read over the whole scenario, so what it does after each answer
+         * counts too.
+         */
+        private Stats runScenario(String scenario, byte[][] bodies, int clients, List<String> websites,
+                boolean report, Beside beside) throws Exception {
             if (bodies.length == 0) {
                 return null;
             }
             long[] latencies = new long[bodies.length];
+            AtomicLong besideNanos = new AtomicLong();
             AtomicInteger next = new AtomicInteger();
             AtomicReference<String> error = new AtomicReference<>();
             List<Thread> threads = new ArrayList<>();
@@ -425,6 +424,9 @@ public class PublishBench {
                                 record(website, response.body());
                             }
                             bodies[i] = null; // let the collector have it
+                            if (beside != null && error.get() == null) {
+                                besideNanos.addAndGet(beside.after(i));
+                            }
                         } catch (Exception e) {
                             error.compareAndSet(null, "createWebsiteVersion #" + i + " failed: " + e);
                         }
@@ -434,7 +436,7 @@ public class PublishBench {
             for (Thread thread : threads) {
                 thread.join();
             }
-            long wall = System.nanoTime() - start;
+            long wall = System.nanoTime() - start - besideNanos.get();
             long cpuTicks = serviceCpuTicks() - cpuStart;
             long jitTicks = Math.max(0, jitCpuTicks() - jitStart); // a compiler thread may have ended meanwhile
             if (error.get() != null) {
