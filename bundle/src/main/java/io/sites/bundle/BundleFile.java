@@ -12,8 +12,6 @@ import java.util.Objects;
  * reference, and its bytes only when they had to be read for the authoring rules (HTML, SVG, CSS, JavaScript), so a
  * 50 MB video is never held in memory.
  *
- * @param path        normalised relative path (Unicode NFC, no {@code ./} segments), for example {@code assets/app.css}
- * @param contentType the media type it is served with, text types with {@code ; charset=utf-8}
  * <p>Large inline content decoded while the request was read sits in a temporary file ({@code spilled}) until it
  * is stored; its bytes are held too only when the authoring rules had to read them.
  *
