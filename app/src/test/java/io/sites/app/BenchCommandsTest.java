@@ -1,0 +1,77 @@
+package io.sites.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every bench command of docs/BENCHMARKS.md runs as one command on the packaged jar and prints its table with the
+ * ratio to the reference it measures in the same run (nginx, the floor, the build before, the start without a
+ * cache). At the smallest sizes that still exercise each part, so the scripts cannot rot between the sessions that
+ * measure with them; the numbers themselves are not checked (no timing is asserted anywhere). Runs after package
+ * (app/pom.xml), on PostgreSQL; bench/serve needs nginx and wrk (.ci/run installs them).
+ */
+class BenchCommandsTest {
+    private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
+    private static final Path JAR = REPO.resolve("app/target/app-0.1.0-SNAPSHOT.jar");
+    /** A table cell holding a ratio, as most benches print them: "1.91x", "0.58×". */
+    private static final String RATIO = "\\| \\d+\\.\\d+[x×] \\|";
+
+    static Stream<Arguments> commands() {
+        String jar = JAR.toString();
+        // The AOT cache needs JDK 25; before it, bench/start compares its settings without one.
+        String caches = Runtime.version().feature() >= 25 ? "none aot" : "none";
+        return Stream.of(
+                Arguments.of("publish", Map.of("BACKENDS", "postgres", "SCENARIOS", "sequential", "PUBLISHES", "20",
+                        "WARMUP", "20", "JAR", jar), "| backend | scenario | clients | publishes | p50 |",
+                        "\\| postgres \\| sequential .*" + RATIO),
+                Arguments.of("serve", Map.of("ROUNDS", "1", "DURATION", "1s", "WARMUP", "1s", "ONLY", "2 KB page",
+                        "JAR", jar), "| file | encoding | nginx req/s | sites req/s | ratio |",
+                        "\\| 2 KB page \\| identity \\| \\d+ \\| \\d+ " + RATIO),
+                Arguments.of("replay", Map.of("WEBSITES", "20", "VERSIONS", "40", "ROUNDS", "1", "JAR", jar,
+                        "BEFORE_JAR", jar), "| build | read model rebuild (ms) |", "\\| after / before " + RATIO),
+                Arguments.of("start", Map.of("ROUNDS", "1", "SITES", "0", "SETTINGS", "sites", "CACHES", caches,
+                        "SKIP_BUILD", "1"), "| SITES_ROLES | cache | ready (ms) | ready / no cache |",
+                        "\\| sites \\| none \\| \\d+ " + RATIO),
+                Arguments.of("reads", Map.of("ROUNDS", "1", "DURATION", "1s", "JAR", jar, "BEFORE_JAR", jar),
+                        "| operation | p50 before | p50 after | p99 before | p99 after | p99 after ÷ before |",
+                        "\\| listWebsites( \\| \\d+\\.\\d+){4} \\| \\d+\\.\\d+ \\|"));
+    }
+
+    @ParameterizedTest(name = "bench/{0}")
+    @MethodSource("commands")
+    void printsItsTableWithRatios(String bench, Map<String, String> settings, String header, String row)
+            throws Exception {
+        assertThat(JAR).as("run after package").exists();
+        Path out = Files.createTempFile("bench-" + bench, ".txt");
+        try {
+            ProcessBuilder command = new ProcessBuilder(List.of(REPO.resolve("bench").resolve(bench).toString()))
+                    .directory(REPO.toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
+            command.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            command.environment().putAll(settings);
+            Process process = command.start();
+            boolean ended = process.waitFor(10, TimeUnit.MINUTES);
+            if (!ended) {
+                process.descendants().forEach(ProcessHandle::destroy);
+                process.destroy();
+            }
+            String printed = Files.readString(out);
+            assertThat(ended).as("bench/%s ended:%n%s", bench, printed).isTrue();
+            assertThat(process.exitValue()).as("bench/%s:%n%s", bench, printed).isZero();
+            assertThat(printed).as("bench/%s printed its table", bench).contains(header);
+            assertThat(Pattern.compile(row).matcher(printed).find())
+                    .as("bench/%s printed a row with its ratio:%n%s", bench, printed).isTrue();
+        } finally {
+            Files.deleteIfExists(out);
+        }
+    }
+}
