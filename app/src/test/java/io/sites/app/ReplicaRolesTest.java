@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,6 +98,22 @@ class ReplicaRolesTest {
             assertThat(portless.awaitExit()).isNotZero();
             assertThat(Files.readString(portless.log())).contains(
                     "SITES_SITE_PORT (sites.site-server.port) must be set on a replica with SITES_ROLES=sites");
+        }
+    }
+
+    /**
+     * A start that fails must end the process, so that an orchestrator restarts it: the site port's event loop,
+     * left running when its bind failed, used to keep the JVM alive without ever becoming ready.
+     */
+    @Test
+    void aSitePortAnotherProcessHoldsEndsTheStart() throws Exception {
+        Path data = Files.createTempDirectory("sites-port-taken");
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                ServiceProcess service = new ServiceProcess(data, Map.of("SITES_SITE_PORT",
+                        Integer.toString(taken.getLocalPort())), List.of("-Xmx128m")).named("port-taken")) {
+            service.launch();
+            assertThat(service.awaitExit()).isNotZero();
+            assertThat(Files.readString(service.log())).contains("Address already in use");
         }
     }
 

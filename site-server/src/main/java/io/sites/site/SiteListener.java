@@ -94,7 +94,9 @@ public final class SiteListener implements SmartLifecycle {
                         }
                     })
                     .bind(address, requestedPort).syncUninterruptibly().channel();
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // Not only RuntimeException: Netty rethrows a failed bind's IOException unchecked. A group left running
+            // would keep the JVM alive (its threads are not daemons) after the start has failed.
             group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
             throw e;
         }
