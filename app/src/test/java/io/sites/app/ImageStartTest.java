@@ -46,7 +46,10 @@ class ImageStartTest {
         Files.delete(copy);
         ProcessBuilder training = new ProcessBuilder(REPO.resolve("deploy/aot-training").toString(),
                 home.resolve("app/app.jar").toString(), home.resolve("aot").toString(), java);
-        training.environment().put("TRAINING_PORT", Integer.toString(ServiceProcess.freePort()));
+        // Three ports found free, rather than one and the two above it, which may be another process's.
+        training.environment().putAll(Map.of("TRAINING_PORT", Integer.toString(ServiceProcess.freePort()),
+                "TRAINING_SITE_PORT", Integer.toString(ServiceProcess.freePort()),
+                "TRAINING_MANAGEMENT_PORT", Integer.toString(ServiceProcess.freePort())));
         run(training);
         assertThat(home.resolve("aot/app.aot")).isNotEmptyFile();
         assertThat(home.resolve("aot/sites.aot")).isNotEmptyFile();
