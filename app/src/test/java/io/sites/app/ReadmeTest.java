@@ -73,6 +73,23 @@ class ReadmeTest {
         assertThat(answer).isEqualTo(Http.JSON.readTree(block(readme, "refused answer")));
     }
 
+    /**
+     * The first screen's two commands are the ones a newcomer runs and CI proves: ./sites-server above, ./test for
+     * the tests, which .ci/run calls and which itself calls Maven's verify.
+     */
+    @Test
+    void theFirstScreenNamesTheTestCommandThatCiRuns() throws IOException {
+        String firstScreen = String.join("\n", Files.readAllLines(REPO.resolve("README.md")).subList(0, 30));
+        Matcher commands = Pattern.compile("```sh\\n(.*?)\\n```", Pattern.DOTALL).matcher(firstScreen);
+        assertThat(commands.find()).as("the first screen has a shell block").isTrue();
+        assertThat(commands.group(1).lines().filter(line -> !line.isBlank() && !line.startsWith("#")))
+                .containsExactly("./sites-server", "./test");
+        assertThat(Files.isExecutable(REPO.resolve("test"))).isTrue();
+        assertThat(Files.readAllLines(REPO.resolve(".ci/run"))).as(".ci/run runs the README's test command")
+                .anyMatch(line -> line.strip().equals("./test"));
+        assertThat(Files.readString(REPO.resolve("test"))).contains("./mvnw -B -ntp verify \"$@\"");
+    }
+
     /** The fenced block after the marker {@code <!-- ReadmeTest: name -->}. */
     static String block(String readme, String name) {
         Matcher block = Pattern.compile("<!-- ReadmeTest: " + Pattern.quote(name) + " -->\\n```\\w*\\n(.*?)\\n```",
