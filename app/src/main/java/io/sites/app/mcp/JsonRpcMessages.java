@@ -44,9 +44,12 @@ final class JsonRpcMessages {
             McpSchema.METHOD_PING, new ParamsShape(false, null, "ping takes no params."));
 
     private final McpJsonMapper sdkJson;
+    /** The tools' names in tools/list order: a call to another is answered with them. */
+    private final List<String> tools;
 
-    JsonRpcMessages(McpJsonMapper sdkJson) {
+    JsonRpcMessages(McpJsonMapper sdkJson, List<String> tools) {
         this.sdkJson = sdkJson;
+        this.tools = List.copyOf(tools);
     }
 
     /** What to do with a body: hand it to the SDK, accept a notification the SDK has no use for, or refuse it. */
@@ -142,6 +145,11 @@ final class JsonRpcMessages {
         }
         if (params instanceof Map<?, ?> fields && !hasRequired(method, fields)) {
             return invalidParams(id, shape.expected());
+        }
+        if (params instanceof Map<?, ?> fields && McpSchema.METHOD_TOOLS_CALL.equals(method)
+                && !tools.contains(fields.get("name"))) {
+            return invalidParams(id, "There is no tool \"" + fields.get("name") + "\". The tools: "
+                    + String.join(", ", tools) + ".");
         }
         if (params != null && shape.type() != null) {
             try {

@@ -46,11 +46,11 @@ final class McpEndpoint extends HttpServlet {
     private final BodyAdmission admission;
 
     McpEndpoint(HttpServletStatelessServerTransport transport, ServerHttpHeaderValidator headerRules,
-            McpJsonMapper json, int maxRequestBytes, BodyAdmission admission) {
+            McpJsonMapper json, List<String> tools, int maxRequestBytes, BodyAdmission admission) {
         this.transport = transport;
         this.headerRules = headerRules;
         this.json = json;
-        this.messages = new JsonRpcMessages(json);
+        this.messages = new JsonRpcMessages(json, tools);
         this.maxRequestBytes = maxRequestBytes;
         this.admission = admission;
     }

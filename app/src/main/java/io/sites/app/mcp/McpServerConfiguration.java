@@ -79,9 +79,11 @@ class McpServerConfiguration {
     @Bean
     ServletRegistrationBean<McpEndpoint> mcpEndpoint(HttpServletStatelessServerTransport transport,
             McpRequestRules rules, ApiProperties properties,
-            BodyAdmission admission) {
+            BodyAdmission admission, McpTools tools) {
         ServletRegistrationBean<McpEndpoint> registration = new ServletRegistrationBean<>(
-                new McpEndpoint(transport, rules, mcpJson(), maxRequestSize(properties), admission), PATH);
+                new McpEndpoint(transport, rules, mcpJson(),
+                        tools.described().stream().map(McpTools.Described::name).toList(),
+                        maxRequestSize(properties), admission), PATH);
         registration.setName("mcp");
         registration.setLoadOnStartup(1);
         return registration;

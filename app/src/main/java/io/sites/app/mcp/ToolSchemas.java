@@ -77,6 +77,20 @@ final class ToolSchemas {
         return finish(schema, descriptions);
     }
 
+    /**
+     * The operation's required path and query parameters as argument names: a REST client cannot leave these out
+     * (they are the path), so no rule of the operation names them when a tool call does; body fields it does.
+     */
+    Set<String> requiredParameters(String operationId) {
+        Set<String> names = new LinkedHashSet<>();
+        for (JsonNode parameter : openApi.operation(operationId).path("parameters")) {
+            if (parameter.path("required").asBoolean(false) && !"header".equals(parameter.path("in").asString())) {
+                names.add(argument(parameter));
+            }
+        }
+        return names;
+    }
+
     private ObjectNode inputOf(String operationId) {
         ObjectNode schema = parametersAndBody(operationId);
         if (schema.get("properties").get(IdempotentCalls.ARGUMENT) instanceof ObjectNode key) {

@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.springframework.http.HttpStatus;
@@ -170,7 +171,7 @@ final class WebsiteTools {
                 Check a bundle as a publish would, publishing nothing: valid, and every violation and warning (broken \
                 links) the publish would report. sourceUrls are fetched; uploadKeys are not used up.""" + RULES_THERE,
                 schemas.inputOfEither("createWebsite", "createWebsiteVersion", descriptions),
-                schemas.output("createWebsite", "200"),
+                schemas.output("createWebsite", "200"), Set.of(),
                 // Records nothing and may be repeated; open world: sourceUrls are fetched.
                 new ToolAnnotations(null, true, false, true, true, null),
                 (caller, arguments) -> {
@@ -275,12 +276,15 @@ final class WebsiteTools {
             BiFunction<Actor, Map<String, Object>, Object> operation,
             Function<Map<String, Object>, String> summary) {
         return tool(name, title, description, schemas.input(operationId, descriptions), schemas.output(operationId),
-                annotations, operation, summary);
+                schemas.requiredParameters(operationId), annotations, operation, summary);
     }
 
-    /** A tool whose schemas are not one operation's (validate_bundle); otherwise as every tool here. */
+    /**
+     * A tool whose schemas are not one operation's (validate_bundle); otherwise as every tool here.
+     * {@code parameters} are the required arguments that no rule of the operation names when they are missing.
+     */
     SyncToolSpecification tool(String name, String title, String description, Map<String, Object> input,
-            Map<String, Object> output, ToolAnnotations annotations,
+            Map<String, Object> output, Set<String> parameters, ToolAnnotations annotations,
             BiFunction<Actor, Map<String, Object>, Object> operation,
             Function<Map<String, Object>, String> summary) {
         Tool tool = Tool.builder().name(name).title(title).description(description.strip())
@@ -291,8 +295,14 @@ final class WebsiteTools {
         // The operations that take an Idempotency-Key have the argument in their schema (see ToolSchemas).
         boolean keyed = input.get("properties") instanceof Map<?, ?> properties
                 && properties.containsKey(IdempotentCalls.ARGUMENT);
+        ToolArguments schema = ToolArguments.of(name, input, parameters);
         return new SyncToolSpecification(tool, (McpTransportContext context, CallToolRequest request) -> {
             Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
+            // Checked before the idempotency record: a call that names no operation's arguments is not a request.
+            var misfit = schema.check(arguments);
+            if (misfit.isPresent()) {
+                return results.failure(misfit.get());
+            }
             Actor caller = CallerContext.caller(context);
             Function<Map<String, Object>, IdempotentCalls.Outcome> run = given -> run(operation, summary, caller,
                     given);

@@ -72,6 +72,14 @@ class McpMalformedRequestsTest extends EmbeddedAppTest {
     }
 
     @Test
+    void anUnknownToolIsNamedAndTheToolsAreListed() throws Exception {
+        JsonNode error = error(post("{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"get_websites\",\"arguments\":{}}}"), 200, -32602, 12);
+        assertThat(error.get("message").asString()).contains("\"get_websites\"", "list_websites", "get_website,",
+                "publish_website", "get_history");
+    }
+
+    @Test
     void aWrongContentTypeOrAcceptIsAJsonRpcErrorNotAnException() throws Exception {
         String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
         error(send(HttpRequest.BodyPublishers.ofString(ping), "text/plain", "application/json, text/event-stream"),
