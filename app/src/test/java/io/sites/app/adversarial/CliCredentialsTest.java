@@ -45,6 +45,7 @@ class CliCredentialsTest extends LoopbackServiceTest {
     private final List<String> failures = new ArrayList<>();
     private final Set<String> foreignOrigins = new LinkedHashSet<>();
     private final List<String> seenByForeign = new CopyOnWriteArrayList<>();
+    private int unauthenticatedRequests;
 
     record Run(int exit, String out, String err) {
     }
@@ -123,8 +124,6 @@ class CliCredentialsTest extends LoopbackServiceTest {
         assertThat(tokensSentToForeign).isZero();
         assertThat(sites(Map.of(), "list").exit()).as("the login still works at its own origin").isZero();
     }
-
-    private int unauthenticatedRequests;
 
     private void expectRefused(String attack, Run run) {
         if (run.exit() != 3) {
