@@ -59,10 +59,18 @@ class CommandLineTest extends EmbeddedAppTest {
     }
 
     private Run sites(Map<String, String> env, String... args) {
+        return piped(env, "", args);
+    }
+
+    /** With {@code stdin} as the command's standard input. */
+    private Run piped(Map<String, String> env, String stdin, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Sites.run(env, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        int exit = Sites.run(env, new java.io.ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                uri -> {
+                    throw new AssertionError("no browser expected: " + uri);
+                }, args);
         return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -208,6 +216,34 @@ class CommandLineTest extends EmbeddedAppTest {
         assertThat(sites(env(), "logout").exit()).isZero();
         assertThat(file).doesNotExist();
         assertThat(sites(env(), "list").exit()).isEqualTo(3);
+    }
+
+    @Test
+    void aTokenFromStandardInputStaysOffTheCommandLine() {
+        Run piped = piped(env(), ALICE + "\n", "--api", api(), "--token", "-", "list", "--json");
+        assertThat(piped.exit()).as(piped.err() + piped.out()).isZero();
+        Run empty = piped(env(), "", "--api", api(), "--token", "-", "list");
+        assertThat(empty.exit()).isEqualTo(2);
+        assertThat(empty.err()).contains("--token -");
+        assertThat(piped(env(), ALICE + " " + BOB, "--api", api(), "--token", "-", "list").exit()).isEqualTo(2);
+
+        Run login = piped(env(), ALICE, "login", "--token", "-", "--api", api());
+        assertThat(login.exit()).as(login.err()).isZero();
+        assertThat(sites(env(), "list").exit()).isZero();
+    }
+
+    @Test
+    void aConfigOfTheOlderSingleLoginFormatStillWorksAtTheAddressItNamesOnly() throws Exception {
+        Path file = temp.resolve("config/sites/config.json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "{\"api\": \"" + api() + "\", \"token\": \"" + ALICE + "\"}");
+        Run list = sites(env(), "list", "--json");
+        assertThat(list.exit()).as(list.err()).isZero();
+        assertThat(sites(env(), "--api", api() + "/", "list").exit()).as("the same origin").isZero();
+        // The same service under another name is another origin: the stored token does not go there.
+        Run elsewhere = sites(env(), "--api", "http://localhost:" + http().port(), "list");
+        assertThat(elsewhere.exit()).isEqualTo(3);
+        assertThat(elsewhere.err()).contains("Not logged in to http://localhost:" + http().port());
     }
 
     @Test

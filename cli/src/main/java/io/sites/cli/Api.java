@@ -15,7 +15,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The service's REST interface over the JDK's HTTP client: JSON in and out, the bearer token on every call but the
- * upload PUT (whose URL is its credential), renewed and the call repeated once when the API refuses an expired
+ * upload PUT (whose URL is its credential), never over plain http off this computer unless --insecure, renewed and the call repeated once when the API refuses an expired
  * OAuth token ({@link Credential}), and each kind of failure turned into its exit code here, once.
  */
 final class Api {
@@ -38,12 +38,17 @@ final class Api {
 
     private final URI base;
     private final Credential credential;
+    private final boolean insecure;
     private final HttpClient client;
 
-    Api(URI base, Credential credential) {
+    /** {@code insecure}: plain http to an address that is not loopback is allowed ({@link Origin#requireSecure}). */
+    Api(URI base, Credential credential, boolean insecure) {
         this.base = base;
         this.credential = credential;
-        this.client = HttpClient.newBuilder().connectTimeout(CONNECT).build();
+        this.insecure = insecure;
+        // Redirects are never followed (the client's default): a redirect must not carry the token elsewhere.
+        this.client = HttpClient.newBuilder().connectTimeout(CONNECT).followRedirects(HttpClient.Redirect.NEVER)
+                .build();
     }
 
     URI base() {
@@ -160,15 +165,16 @@ final class Api {
         return response;
     }
 
-    private static HttpRequest.Builder withToken(HttpRequest.Builder request, String token) {
+    private HttpRequest.Builder withToken(HttpRequest.Builder request, String token) {
         if (token == null || token.isBlank()) {
-            throw new Failure(Exit.AUTH, "Not logged in: run sites login, or pass --token or SITES_TOKEN.");
+            throw new Failure(Exit.AUTH, credential.missing());
         }
         return request.header("Authorization", "Bearer " + token);
     }
 
     private Response send(HttpRequest.Builder request) {
         HttpRequest built = request.build();
+        Origin.requireSecure(built.uri(), insecure); // the API address was checked; an upload's putUrl is here
         HttpResponse<byte[]> response;
         try {
             response = client.send(built, HttpResponse.BodyHandlers.ofByteArray());

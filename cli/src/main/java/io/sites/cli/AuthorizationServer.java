@@ -32,9 +32,12 @@ final class AuthorizationServer {
     }
 
     private final HttpClient client;
+    private final boolean insecure;
 
-    AuthorizationServer() {
+    /** {@code insecure}: plain http to an endpoint that is not loopback is allowed ({@link Origin#requireSecure}). */
+    AuthorizationServer(boolean insecure) {
         this.client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+        this.insecure = insecure;
     }
 
     /** The endpoints, read from {@code /.well-known/oauth-authorization-server} beside the API. */
@@ -46,10 +49,12 @@ final class AuthorizationServer {
             throw new Failure(Exit.NETWORK, "The API at " + api.base() + " published no OAuth authorization server ("
                     + metadata + "): log in with a personal access token: sites login --token TOKEN.");
         }
-        return new Endpoints(URI.create(document.get("authorization_endpoint").asString()),
+        Endpoints endpoints = new Endpoints(URI.create(document.get("authorization_endpoint").asString()),
                 URI.create(document.get("token_endpoint").asString()),
                 document.path("revocation_endpoint").isString()
                         ? URI.create(document.get("revocation_endpoint").asString()) : null);
+        Origin.requireSecure(endpoints.authorization(), insecure); // the person's password is typed there
+        return endpoints;
     }
 
     /** The authorization code redeemed with the PKCE verifier. */
@@ -107,6 +112,7 @@ final class AuthorizationServer {
     }
 
     private JsonNode send(HttpRequest request, URI endpoint) {
+        Origin.requireSecure(endpoint, insecure); // codes and refresh tokens are credentials too
         HttpResponse<String> response;
         try {
             response = client.send(request, HttpResponse.BodyHandlers.ofString());

@@ -7,21 +7,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.net.URI;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The stored login: {@code $XDG_CONFIG_HOME/sites/config.json} (else {@code ~/.config/sites/config.json}) holding
- * the API address and the token, and after a browser sign-in the OAuth refresh token and where to use it. The token is a password, so the directory is 700 and the file 600 from the moment
- * it exists (created with those permissions, never widened later); on a file system without POSIX permissions the
- * user's profile directory is what protects it.
+ * The stored logins: {@code $XDG_CONFIG_HOME/sites/config.json} (else {@code ~/.config/sites/config.json}), one login
+ * per origin (the API address, the token, and after a browser sign-in the OAuth refresh token and where to use it),
+ * and the address of the latest login, used when neither --api nor SITES_API names one. A login is only ever used at
+ * its own origin ({@link Origin}). The tokens are passwords, so the directory is 700 and the file 600 from the
+ * moment it exists (created with those permissions, never widened later); on a file system without POSIX
+ * permissions the user's profile directory is what protects it. A file written before logins were kept per origin
+ * ({@code {"api", "token", "oauth"}}) is read as the one login of the origin of its {@code api}.
  */
 final class Config {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    /** What a login stored; any part may be null when nothing was stored; {@code oauth} only after a browser login. */
+    /** One login; any part may be null when nothing was stored; {@code oauth} only after a browser login. */
     record Stored(String api, String token, OAuth oauth) {
         Stored(String api, String token) {
             this(api, token, null);
@@ -31,6 +35,10 @@ final class Config {
     /** An OAuth login's renewal: the client it was issued to, the rotating refresh token, the endpoints. */
     record OAuth(String clientId, String refreshToken, java.time.Instant expiresAt, String tokenEndpoint,
             String revocationEndpoint) {
+    }
+
+    /** The whole file: the latest login's address and each origin's login, by {@link Origin#toString()}. */
+    record Logins(String api, java.util.SortedMap<String, Stored> byOrigin) {
     }
 
     private final Path file;
@@ -50,11 +58,71 @@ final class Config {
         return file;
     }
 
-    Stored read() {
+    /** The login made for this origin; an empty one when there is none. */
+    Stored login(Origin origin) {
+        Stored login = read().byOrigin().get(origin.toString());
+        return login != null ? login : new Stored(null, null);
+    }
+
+    Logins read() {
+        java.util.SortedMap<String, Stored> byOrigin = new java.util.TreeMap<>();
         if (!Files.isRegularFile(file)) {
-            return new Stored(null, null);
+            return new Logins(null, byOrigin);
         }
         JsonNode json = JSON.readTree(file.toFile());
+        if (json.path("logins").isObject()) {
+            for (Map.Entry<String, JsonNode> login : json.get("logins").properties()) {
+                byOrigin.put(login.getKey(), stored(login.getValue()));
+            }
+        } else if (text(json, "token") != null) {
+            // the single login of an older version: it belongs to the address it was made for
+            Stored legacy = stored(json);
+            String api = legacy.api() != null ? legacy.api() : Sites.DEFAULT_API;
+            originOf(api).ifPresent(origin -> byOrigin.put(origin, new Stored(api, legacy.token(), legacy.oauth())));
+        }
+        return new Logins(text(json, "api"), byOrigin);
+    }
+
+    /** Stores a login as its origin's, replacing the one there; {@code latest} makes its address the default. */
+    void store(Stored login, boolean latest) {
+        Logins logins = readOrNothing();
+        logins.byOrigin().put(Origin.of(URI.create(login.api())).toString(), login);
+        write(new Logins(latest ? login.api() : logins.api(), logins.byOrigin()));
+    }
+
+    /** Forgets the origin's login; the file goes when no login is left. */
+    void forget(Origin origin) {
+        Logins logins = readOrNothing();
+        Stored gone = logins.byOrigin().remove(origin.toString());
+        if (logins.byOrigin().isEmpty()) {
+            delete();
+            return;
+        }
+        boolean wasLatest = gone != null && logins.api() != null && originOf(logins.api())
+                .filter(origin.toString()::equals).isPresent();
+        write(new Logins(wasLatest ? null : logins.api(), logins.byOrigin()));
+    }
+
+    // An unreadable file is overwritten by the next login, as it always was.
+    private Logins readOrNothing() {
+        try {
+            return read();
+        } catch (RuntimeException unreadable) {
+            return new Logins(null, new java.util.TreeMap<>());
+        }
+    }
+
+    private static java.util.Optional<String> originOf(String api) {
+        try {
+            URI uri = new URI(api);
+            return uri.getScheme() == null || uri.getHost() == null ? java.util.Optional.empty()
+                    : java.util.Optional.of(Origin.of(uri).toString());
+        } catch (java.net.URISyntaxException notAnAddress) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static Stored stored(JsonNode json) {
         JsonNode oauth = json.path("oauth");
         return new Stored(text(json, "api"), text(json, "token"), !oauth.isObject() ? null : new OAuth(
                 text(oauth, "clientId"), text(oauth, "refreshToken"), oauth.has("expiresAt")
@@ -62,7 +130,7 @@ final class Config {
                 text(oauth, "tokenEndpoint"), text(oauth, "revocationEndpoint")));
     }
 
-    void write(Stored stored) {
+    private static ObjectNode json(Stored stored) {
         ObjectNode json = JSON.createObjectNode();
         json.put("api", stored.api());
         json.put("token", stored.token());
@@ -76,14 +144,17 @@ final class Config {
             oauth.put("tokenEndpoint", stored.oauth().tokenEndpoint());
             oauth.put("revocationEndpoint", stored.oauth().revocationEndpoint());
         }
+        return json;
+    }
+
+    private void write(Logins logins) {
+        ObjectNode json = JSON.createObjectNode();
+        json.put("api", logins.api());
+        ObjectNode byOrigin = json.putObject("logins");
+        logins.byOrigin().forEach((origin, login) -> byOrigin.set(origin, json(login)));
         try {
             Path dir = file.getParent();
-            boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
-            if (posix) {
-                createPrivateDirectories(dir);
-            } else {
-                Files.createDirectories(dir);
-            }
+            boolean posix = directory();
             Path temporary = dir.resolve("config.json.tmp");
             Files.deleteIfExists(temporary);
             if (posix) {
@@ -103,6 +174,11 @@ final class Config {
      */
     <T> T locked(java.util.function.Supplier<T> work) {
         Path lock = file.resolveSibling("config.json.lock");
+        try {
+            directory();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not create " + file.getParent() + ": " + e.getMessage(), e);
+        }
         try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(lock,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
                 java.nio.channels.FileLock held = channel.lock()) {
@@ -112,13 +188,35 @@ final class Config {
         }
     }
 
-    void delete() {
+    private void delete() {
         try {
             Files.deleteIfExists(file);
-            Files.deleteIfExists(file.resolveSibling("config.json.lock"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** After the last login is forgotten, and outside {@link #locked}: the lock file goes too. */
+    void tidy() {
+        try {
+            if (!Files.exists(file)) {
+                Files.deleteIfExists(file.resolveSibling("config.json.lock"));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The file's directory, made private when it is new; whether the file system has POSIX permissions. */
+    private boolean directory() throws IOException {
+        Path dir = file.getParent();
+        boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+        if (posix) {
+            createPrivateDirectories(dir);
+        } else {
+            Files.createDirectories(dir);
+        }
+        return posix;
     }
 
     // Only the directories this creates get 700: an existing ~/.config keeps what its owner chose.

@@ -8,13 +8,15 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code sites login}: signs in through the browser ({@link BrowserLogin}) and stores the OAuth tokens, or with
- * {@code --token} checks a personal access token; either way with the API address in the user's config directory,
- * readable by the user only (see {@link Config}), after one listWebsites to prove the token works. A browser login
- * it replaces is revoked afterwards, as {@code sites logout} would.
+ * {@code --token} (or {@code --token -}, from standard input) checks a personal access token; either way as the login
+ * of the API address's origin in the user's config directory, readable by the user only (see {@link Config}), after
+ * one listWebsites to prove the token works. Its address becomes the default; other origins' logins stay. The
+ * browser login it replaces at the same origin is revoked afterwards, as {@code sites logout} would.
  */
 @Command(name = "login", description = {"Sign in through your browser and store the login for later commands.",
         "For scripts and CI, a personal access token minted in the web application at /mcp instead: "
-                + "sites login --token TOKEN [--api URL]"})
+                + "sites login --token - [--api URL] < token-file",
+        "A login is used only at the origin (scheme, host, port) it was made for."})
 final class LoginCommand implements Callable<Integer> {
     @ParentCommand
     Sites sites;
@@ -23,12 +25,15 @@ final class LoginCommand implements Callable<Integer> {
     public Integer call() {
         Config config = sites.config();
         java.net.URI base = sites.apiAddress();
+        Origin origin = Origin.of(base);
+        String token = sites.optionToken();
         Config.Stored stored;
-        if (sites.token != null && !sites.token.isBlank()) {
-            stored = new Config.Stored(base.toString(), sites.token);
+        if (token != null) {
+            stored = new Config.Stored(base.toString(), token);
         } else {
-            AuthorizationServer server = new AuthorizationServer();
-            AuthorizationServer.Endpoints endpoints = server.discover(new Api(base, Credential.of(null, config)));
+            AuthorizationServer server = new AuthorizationServer(sites.insecure);
+            AuthorizationServer.Endpoints endpoints = server.discover(new Api(base,
+                    Credential.of(null, config, base, sites.insecure), sites.insecure));
             AuthorizationServer.Tokens tokens = new BrowserLogin(server, sites.invocation.browser(),
                     sites.invocation.err()).signIn(endpoints);
             stored = new Config.Stored(base.toString(), tokens.access(), new Config.OAuth(
@@ -36,12 +41,17 @@ final class LoginCommand implements Callable<Integer> {
                     endpoints.token().toString(),
                     endpoints.revocation() == null ? null : endpoints.revocation().toString()));
         }
-        JsonNode websites = new Api(base, Credential.of(stored.token(), config)).get("v1/websites");
-        Config.Stored previous = previous(config);
-        config.write(stored);
+        JsonNode websites = new Api(base, Credential.of(stored.token(), config, base, sites.insecure),
+                sites.insecure).get("v1/websites");
+        Config.Stored previous = config.locked(() -> {
+            Config.Stored replaced = previous(config, origin);
+            config.store(stored, true);
+            return replaced;
+        });
         forget(previous, stored);
         ObjectNode result = Api.JSON.createObjectNode();
         result.put("api", base.toString());
+        result.put("origin", origin.toString());
         result.put("config", config.file().toString());
         result.put("method", stored.oauth() == null ? "token" : "browser");
         result.put("websites", websites.path("items").size());
@@ -50,10 +60,10 @@ final class LoginCommand implements Callable<Integer> {
         return Exit.OK.code;
     }
 
-    /** The login this one replaces; an unreadable config has none and is overwritten, as before. */
-    private static Config.Stored previous(Config config) {
+    /** The login this one replaces at its origin; an unreadable config has none and is overwritten, as before. */
+    private static Config.Stored previous(Config config, Origin origin) {
         try {
-            return config.read();
+            return config.login(origin);
         } catch (RuntimeException unreadable) {
             return new Config.Stored(null, null);
         }
@@ -68,7 +78,7 @@ final class LoginCommand implements Callable<Integer> {
             return;
         }
         try {
-            new AuthorizationServer().revoke(previous);
+            new AuthorizationServer(sites.insecure).revoke(previous);
         } catch (Failure | IllegalArgumentException e) {
             sites.invocation.err().println("sites: note: the previous login could not be revoked (" + e.getMessage()
                     + "); it ends by itself when its tokens expire.");

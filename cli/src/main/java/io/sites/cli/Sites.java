@@ -9,9 +9,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code sites}: the top command. Its options {@code --api}, {@code --token} and {@code --json} are inherited, so they
- * may come before or after the subcommand; the API address and token come from them, else from SITES_API and
- * SITES_TOKEN, else from the stored login. Every failure ends here as one message and its {@link Exit} code.
+ * {@code sites}: the top command. Its options {@code --api}, {@code --token}, {@code --insecure} and {@code --json}
+ * are inherited, so they may come before or after the subcommand; the API address comes from them, else from
+ * SITES_API, else from the latest login; the token from them (or standard input), else SITES_TOKEN, else the login
+ * stored for that address's origin, and only that one. Every failure ends here as one message and its {@link Exit}
+ * code.
  */
 @Command(name = "sites", mixinStandardHelpOptions = true, version = "sites 0.1.0",
         description = "Publish static websites from a folder and manage their versions.",
@@ -26,12 +28,18 @@ public final class Sites {
     static final String DEFAULT_API = "http://localhost:8080";
 
     @Option(names = "--api", scope = ScopeType.INHERIT, paramLabel = "URL",
-            description = "API address (default: SITES_API, the stored login, else " + DEFAULT_API + ").")
+            description = "API address (default: SITES_API, the latest login's, else " + DEFAULT_API + ").")
     String api;
 
     @Option(names = "--token", scope = ScopeType.INHERIT, paramLabel = "TOKEN",
-            description = "Access token (default: SITES_TOKEN, else the stored login).")
+            description = "Access token; - reads it from standard input (default: SITES_TOKEN, else the login "
+                    + "stored for the API address's origin).")
     String token;
+
+    @Option(names = "--insecure", scope = ScopeType.INHERIT,
+            description = "Allow plain http to an address that is not this computer (tokens cross the network "
+                    + "unencrypted).")
+    boolean insecure;
 
     @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print one JSON object instead of text.")
     boolean json;
@@ -52,7 +60,7 @@ public final class Sites {
      */
     public static int run(java.util.Map<String, String> env, java.io.PrintStream out, java.io.PrintStream err,
             String... args) {
-        return run(new Invocation(env, out, err, false), args);
+        return run(new Invocation(env, java.io.InputStream.nullInputStream(), out, err, false), args);
     }
 
     /**
@@ -61,7 +69,13 @@ public final class Sites {
      */
     public static int run(java.util.Map<String, String> env, java.io.PrintStream out, java.io.PrintStream err,
             java.util.function.Consumer<URI> browser, String... args) {
-        return run(new Invocation(env, out, err, false, browser), args);
+        return run(env, java.io.InputStream.nullInputStream(), out, err, browser, args);
+    }
+
+    /** As above, with what the command reads as its standard input ({@code --token -}). */
+    public static int run(java.util.Map<String, String> env, java.io.InputStream in, java.io.PrintStream out,
+            java.io.PrintStream err, java.util.function.Consumer<URI> browser, String... args) {
+        return run(new Invocation(env, in, out, err, false, browser), args);
     }
 
     /** One run of the command line with the given surroundings: its exit code (the process's, in main). */
@@ -87,22 +101,58 @@ public final class Sites {
         return Config.of(invocation.env());
     }
 
-    /** The API address: the option, else SITES_API, else the stored login's, else the default. */
+    /**
+     * The API address: the option, else SITES_API, else the latest login's, else the default; refused before any
+     * connection when it is plain http to an address that is not loopback, unless --insecure.
+     */
     URI apiAddress() {
-        String address = first(api, invocation.env().get("SITES_API"), config().read().api(), DEFAULT_API);
+        String address = first(api, invocation.env().get("SITES_API"));
+        if (address == null) {
+            address = first(config().read().api(), DEFAULT_API);
+        }
+        URI uri;
         try {
-            URI uri = new URI(address);
-            if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
-                throw new Failure(Exit.USAGE, "The API address must be an http(s) URL: " + address);
-            }
-            return uri;
+            uri = new URI(address);
         } catch (java.net.URISyntaxException e) {
             throw new Failure(Exit.USAGE, "The API address is not a URL: " + address);
         }
+        if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
+            throw new Failure(Exit.USAGE, "The API address must be an http(s) URL: " + address);
+        }
+        return Origin.requireSecure(uri, insecure);
+    }
+
+    /** The token the run was given: --token (- reads standard input), else SITES_TOKEN; null when none. */
+    String givenToken() {
+        return first(optionToken(), invocation.env().get("SITES_TOKEN"));
+    }
+
+    /** --token alone, read from standard input when it is -, once. */
+    String optionToken() {
+        if ("-".equals(token)) {
+            token = readToken();
+        }
+        return first(token);
+    }
+
+    private String readToken() {
+        byte[] read;
+        try {
+            read = invocation.in().readNBytes(64 * 1024 + 1);
+        } catch (java.io.IOException e) {
+            throw new Failure(Exit.USAGE, "--token -: could not read standard input (" + e.getMessage() + ").");
+        }
+        String text = new String(read, java.nio.charset.StandardCharsets.UTF_8).strip();
+        if (text.isEmpty() || read.length > 64 * 1024 || text.chars().anyMatch(Character::isWhitespace)) {
+            throw new Failure(Exit.USAGE, "--token -: standard input must hold one token (for example: "
+                    + "sites --token - list < token-file).");
+        }
+        return text;
     }
 
     Api api() {
-        return new Api(apiAddress(), Credential.of(first(token, invocation.env().get("SITES_TOKEN")), config()));
+        URI address = apiAddress();
+        return new Api(address, Credential.of(givenToken(), config(), address, insecure), insecure);
     }
 
     /** Prints a command's result: the JSON object under --json, else the text lines. */

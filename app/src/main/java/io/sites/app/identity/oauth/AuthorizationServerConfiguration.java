@@ -84,7 +84,7 @@ class AuthorizationServerConfiguration {
 
     @Bean
     OAuth2AuthorizationConsentService consents(JdbcTemplate jdbc, RegisteredClientRepository clients) {
-        return new JdbcOAuth2AuthorizationConsentService(jdbc, clients);
+        return new LoopbackConsents(new JdbcOAuth2AuthorizationConsentService(jdbc, clients), clients);
     }
 
     @Bean

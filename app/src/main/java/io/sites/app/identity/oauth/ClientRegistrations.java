@@ -109,6 +109,19 @@ final class ClientRegistrations {
                         .build());
     }
 
+    /**
+     * A redirect to this computer (127.0.0.1, [::1] or localhost, any port): whichever local program listens on the
+     * port receives the code, so such a client is asked for consent every time ({@link LoopbackConsents}).
+     */
+    static boolean loopback(String redirectUri) {
+        try {
+            URI uri = new URI(redirectUri);
+            return "http".equals(uri.getScheme()) && uri.getHost() != null && LOOPBACK.contains(uri.getHost());
+        } catch (URISyntaxException malformed) {
+            return false;
+        }
+    }
+
     private static boolean acceptable(String redirectUri) {
         try {
             URI uri = new URI(redirectUri);

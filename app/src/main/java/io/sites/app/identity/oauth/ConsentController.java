@@ -55,11 +55,18 @@ class ConsentController {
             model.addAttribute("stale", true);
             return "oauth-consent";
         }
-        URI redirect = URI.create(request.getRedirectUri());
+        // A request without redirect_uri goes to the client's one registered redirect.
+        String redirectUri = request.getRedirectUri() != null ? request.getRedirectUri()
+                : client.getRedirectUris().iterator().next();
+        URI redirect = URI.create(redirectUri);
         model.addAttribute("clientName", client.getClientName());
         model.addAttribute("clientId", client.getClientId());
         model.addAttribute("redirectHost", redirect.getPort() < 0 ? redirect.getHost()
                 : redirect.getHost() + ":" + redirect.getPort());
+        if (ClientRegistrations.loopback(redirectUri)) {
+            // Any program on the person's computer may listen there: the page says which port, every time.
+            model.addAttribute("loopbackPort", redirect.getPort() < 0 ? 80 : redirect.getPort());
+        }
         model.addAttribute("scope", ClientRegistrations.SCOPE);
         model.addAttribute("resource", resources.requested(request.getAdditionalParameters()));
         model.addAttribute("state", state);

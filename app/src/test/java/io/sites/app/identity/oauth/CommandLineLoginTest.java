@@ -94,12 +94,16 @@ class CommandLineLoginTest {
         }, args);
     }
 
+    /** The login stored for this service's origin (the file holds one per origin). */
     JsonNode stored() {
-        return Http.JSON.readTree(configFile().toFile());
+        return Http.JSON.readTree(configFile().toFile()).get("logins").get(BASE);
     }
 
-    void store(JsonNode config) throws IOException {
-        Files.writeString(configFile(), Http.JSON.writeValueAsString(config));
+    void store(JsonNode login) throws IOException {
+        ObjectNode file = Files.exists(configFile()) ? (ObjectNode) Http.JSON.readTree(configFile().toFile())
+                : Http.JSON.createObjectNode().put("api", BASE);
+        (file.has("logins") ? (ObjectNode) file.get("logins") : file.putObject("logins")).set(BASE, login);
+        Files.writeString(configFile(), Http.JSON.writeValueAsString(file));
     }
 
     @Test

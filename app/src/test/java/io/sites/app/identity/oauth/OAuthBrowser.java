@@ -29,7 +29,7 @@ import tools.jackson.databind.JsonNode;
  * A person's browser and an MCP client in one, over real HTTP: cookies kept, redirects not followed (each one is
  * looked at), forms read for their hidden fields. Enough to walk the OAuth authorization code flow end to end.
  */
-final class OAuthBrowser {
+public final class OAuthBrowser {
     static final String REDIRECT_URI = "http://127.0.0.1:53682/callback";
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Pattern HIDDEN = Pattern.compile(
@@ -38,18 +38,18 @@ final class OAuthBrowser {
     final String base;
     private final HttpClient client;
 
-    OAuthBrowser(String base) {
+    public OAuthBrowser(String base) {
         this.base = base;
         this.client = HttpClient.newBuilder().cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
                 .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(5)).build();
     }
 
-    record Reply(int status, String body, HttpResponse<String> raw) {
-        JsonNode json() {
+    public record Reply(int status, String body, HttpResponse<String> raw) {
+        public JsonNode json() {
             return Http.JSON.readTree(body);
         }
 
-        String location() {
+        public String location() {
             return raw.headers().firstValue("Location").orElse(null);
         }
 
@@ -59,8 +59,8 @@ final class OAuthBrowser {
     }
 
     /** A PKCE pair: the verifier the client keeps and its S256 challenge. */
-    record Pkce(String verifier, String challenge) {
-        static Pkce create() {
+    public record Pkce(String verifier, String challenge) {
+        public static Pkce create() {
             byte[] bytes = new byte[32];
             RANDOM.nextBytes(bytes);
             String verifier = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
@@ -74,11 +74,11 @@ final class OAuthBrowser {
         }
     }
 
-    Reply get(String pathOrUrl) {
+    public Reply get(String pathOrUrl) {
         return send(HttpRequest.newBuilder(uri(pathOrUrl)).GET());
     }
 
-    Reply getWithToken(String path, String token) {
+    public Reply getWithToken(String path, String token) {
         return send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + token).GET());
     }
 
@@ -89,7 +89,7 @@ final class OAuthBrowser {
                 .header("Access-Control-Request-Headers", headers));
     }
 
-    Reply postForm(String pathOrUrl, Map<String, String> form) {
+    public Reply postForm(String pathOrUrl, Map<String, String> form) {
         String body = form.entrySet().stream()
                 .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
                 .collect(Collectors.joining("&"));
@@ -111,7 +111,7 @@ final class OAuthBrowser {
     }
 
     /** RFC 7591 registration of a public MCP client; returns the whole answer. */
-    Reply register(Map<String, Object> metadata) {
+    public Reply register(Map<String, Object> metadata) {
         return postJson("/oauth2/register", metadata);
     }
 
@@ -125,7 +125,7 @@ final class OAuthBrowser {
     }
 
     /** Signs a new person up through the web application's form, which also signs them in (session cookie). */
-    void signUp(String username, String password) {
+    public void signUp(String username, String password) {
         Reply form = get("/app/signup");
         assertThat(form.status()).isEqualTo(200);
         Reply created = postForm("/app/signup", Map.of("username", username, "password", password,
@@ -161,14 +161,14 @@ final class OAuthBrowser {
     }
 
     /** Follows the authorization request to the consent page and answers it; returns the redirect to the client. */
-    URI consent(String authorizeUrl, boolean approve) {
+    public URI consent(String authorizeUrl, boolean approve) {
         Reply toConsent = get(authorizeUrl);
         assertThat(toConsent.status()).as(toConsent.body()).isEqualTo(302);
         assertThat(toConsent.location()).contains("/app/oauth/consent");
         return answer(toConsent.location(), approve);
     }
 
-    URI answer(String consentPage, boolean approve) {
+    public URI answer(String consentPage, boolean approve) {
         Reply page = get(consentPage);
         assertThat(page.status()).as(page.body()).isEqualTo(200);
         Map<String, String> fields = hidden(page.body());
@@ -206,7 +206,7 @@ final class OAuthBrowser {
         return postForm("/oauth2/token", form);
     }
 
-    Reply refresh(String clientId, String refreshToken) {
+    public Reply refresh(String clientId, String refreshToken) {
         return postForm("/oauth2/token", Map.of("grant_type", "refresh_token", "client_id", clientId,
                 "refresh_token", refreshToken));
     }
@@ -236,7 +236,7 @@ final class OAuthBrowser {
         return token.json();
     }
 
-    static Map<String, String> query(URI uri) {
+    public static Map<String, String> query(URI uri) {
         Map<String, String> query = new LinkedHashMap<>();
         if (uri.getRawQuery() != null) {
             for (String pair : uri.getRawQuery().split("&")) {
@@ -253,7 +253,7 @@ final class OAuthBrowser {
         return Http.JSON.readTree(Base64.getUrlDecoder().decode(jwt.split("\\.")[1]));
     }
 
-    static Map<String, String> hidden(String html) {
+    public static Map<String, String> hidden(String html) {
         Map<String, String> fields = new LinkedHashMap<>();
         Matcher matcher = HIDDEN.matcher(html);
         while (matcher.find()) {
