@@ -112,6 +112,10 @@ final class PropertyRuns implements TestTemplateInvocationContextProvider {
                 tally.tried();
                 try {
                     property.invoke(target, values);
+                } catch (IllegalArgumentException mismatch) {
+                    throw new ExtensionConfigurationException("The values of " + property.getName() + "'s cases do "
+                            + "not fit its parameters " + List.of(property.getParameterTypes()) + ": "
+                            + Shown.of(java.util.Arrays.asList(values)), mismatch);
                 } catch (InvocationTargetException thrown) {
                     if (thrown.getCause() instanceof TestAbortedException) {
                         tally.rejected();
