@@ -5,17 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.Warning;
 import io.sites.api.json.PublishFile;
+import io.sites.cases.Cases;
+import io.sites.cases.Gen;
+import io.sites.cases.Property;
+import io.sites.cases.Text;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 
 /**
  * Whatever way a reference is spelled — absolute or relative, with dot segments, escapes, a query or a fragment, as
@@ -27,27 +26,38 @@ class BundleLinksPropertiesTest {
 
     record Site(List<String> paths, long seed) {}
 
-    @Provide
-    Arbitrary<Site> sites() {
-        Arbitrary<String> segment = Arbitraries.strings().withChars(SEGMENT_CHARS).ofMinLength(1).ofMaxLength(6)
+    /** One to twelve distinct files, up to two directories deep, and the seed of the references' spellings. */
+    private static final Gen<Site> SITES = sites();
+
+    private static Gen<Site> sites() {
+        Gen<String> segment = Text.of(SEGMENT_CHARS).length(1, 6)
                 .filter(s -> !s.isBlank() && s.strip().equals(s) && !s.startsWith("~"));
-        Arbitrary<String> path = segment.list().ofMinSize(0).ofMaxSize(2)
-                .flatMap(dirs -> segment.flatMap(name -> Arbitraries.of(".html", ".css", ".png", "/index.html")
-                        .map(ext -> String.join("", dirs.stream().map(d -> d + "/").toList()) + name + ext)));
-        return path.set().ofMinSize(1).ofMaxSize(12)
-                .flatMap(paths -> Arbitraries.longs().map(seed -> new Site(List.copyOf(paths), seed)));
+        Gen<List<String>> dirs = segment.list(0, 2);
+        Gen<String> extension = Gen.of(".html", ".css", ".png", "/index.html");
+        Gen<String> path = random -> String.join("", dirs.draw(random).stream().map(d -> d + "/").toList())
+                + segment.draw(random) + extension.draw(random);
+        Gen<Long> seeds = Gen.longs();
+        return random -> new Site(List.copyOf(path.set(1, 12).draw(random)), seeds.draw(random));
     }
 
-    @Property(tries = 300)
-    void referencesToFilesOfTheBundleAreNeverBroken(@ForAll("sites") Site site) {
+    @Property
+    void referencesToFilesOfTheBundleAreNeverBroken(Site site) {
         assertThat(read(site, null)).isEmpty();
     }
 
-    @Property(tries = 200)
-    void oneReferenceToAMissingFileIsOneWarning(@ForAll("sites") Site site) {
+    static Cases referencesToFilesOfTheBundleAreNeverBroken() {
+        return Cases.tries(300, SITES);
+    }
+
+    @Property
+    void oneReferenceToAMissingFileIsOneWarning(Site site) {
         List<Warning> warnings = read(site, "missing-" + Long.toHexString(site.seed()) + ".png");
         assertThat(warnings).extracting(Warning::code).containsExactly("BROKEN_LINK");
         assertThat(warnings.getFirst().path()).isEqualTo("index.html");
+    }
+
+    static Cases oneReferenceToAMissingFileIsOneWarning() {
+        return Cases.tries(200, SITES);
     }
 
     /** Reads a bundle whose HTML and CSS files refer to every file in random spellings, index.html also to extra. */

@@ -5,18 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.json.PublishFile;
 import io.sites.bundle.rules.PathRules;
+import io.sites.cases.Cases;
+import io.sites.cases.Gen;
+import io.sites.cases.Property;
+import io.sites.cases.Text;
 import java.nio.charset.StandardCharsets;
 import java.text.Normalizer;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
 
 /**
  * Whatever a client sends as files — any paths, contents, encodings and content types — the reader answers a bundle
@@ -24,14 +22,19 @@ import net.jqwik.api.statistics.Statistics;
  * BundleInvalidException with its violations; never another exception.
  */
 class BundlePropertiesTest {
-    private final BundleReader reader = BundleFixtures.reader();
+    private static final BundleReader READER = BundleFixtures.reader();
 
-    @Property(tries = 3000)
-    void anyPathIsRefusedOrNormalisedInsideTheBundle(@ForAll("paths") String raw) {
+    private static final Gen<String> SEGMENT = Gen.oneOf(Gen.of("index.html", "a.css", "..", ".", "", "%2e%2e",
+            "a\\..\\b", "C:", "e\u0301.html", "\u00e9.html", "\u0000", "con", "a?b", "#x", " ", "\u202e",
+            "\ud83d\ude00.png", "x".repeat(300)), Text.any().maxLength(8), Text.of("./\\%aé \t?#:*").maxLength(8));
+    /** Paths of up to six segments, any text, or none. */
+    private static final Gen<String> PATHS = Gen.oneOf(SEGMENT.list(0, 6).map(list -> String.join("/", list)),
+            Text.any(), Gen.just(null));
+
+    @Property
+    void anyPathIsRefusedOrNormalisedInsideTheBundle(String raw) {
         PathRules.Checked checked = PathRules.check(raw);
         PathRules.suggest(raw);
-        Statistics.collect(checked.valid() ? "valid" : "refused");
-        Statistics.coverage(coverage -> coverage.check("valid").percentage(p -> p > 5));
         if (checked.valid()) {
             assertInside(checked.normalized());
             assertThat(PathRules.check(checked.normalized()).valid()).as("a normalised path stays valid").isTrue();
@@ -42,22 +45,47 @@ class BundlePropertiesTest {
         }
     }
 
-    @Property(tries = 1000)
-    void anyFilesMakeABundleInsideItselfOrAListOfViolations(@ForAll("bundles") List<PublishFile> files) {
+    static Cases anyPathIsRefusedOrNormalisedInsideTheBundle() {
+        return Cases.tries(3000, PATHS);
+    }
+
+    /** The property above is not only about refusals: more than one path in twenty is valid. */
+    @Test
+    void thePathsReachValidOnes() {
+        assertThat(anyPathIsRefusedOrNormalisedInsideTheBundle().share(
+                values -> PathRules.check((String) values[0]).valid())).isGreaterThan(0.05);
+    }
+
+    @Property
+    void anyFilesMakeABundleInsideItselfOrAListOfViolations(List<PublishFile> files) {
         try {
-            Bundle bundle = reader.read(inputs(files));
+            Bundle bundle = READER.read(inputs(files));
             for (BundleFile file : bundle.files()) {
                 assertInside(file.path());
                 assertThat(file.contentType().chars()).as(file.contentType())
                         .allMatch(c -> c >= 0x20 && c < 0x7f);
             }
             assertThat(bundle.file("index.html")).isPresent();
-            Statistics.collect("bundle");
         } catch (BundleInvalidException refused) {
             assertThat(refused.violations()).isNotEmpty();
-            Statistics.collect("refused");
         }
-        Statistics.coverage(coverage -> coverage.check("bundle").percentage(p -> p > 5));
+    }
+
+    static Cases anyFilesMakeABundleInsideItselfOrAListOfViolations() {
+        return Cases.tries(1000, bundles());
+    }
+
+    /** The property above is not only about refusals: more than one list of files in twenty makes a bundle. */
+    @Test
+    void theFilesReachBundles() {
+        assertThat(anyFilesMakeABundleInsideItselfOrAListOfViolations().share(values -> {
+            try {
+                READER.read(inputs(uncheckedList(values[0])));
+                return true;
+            } catch (BundleInvalidException refused) {
+                return false;
+            }
+        })).isGreaterThan(0.05);
     }
 
     private static void assertInside(String path) {
@@ -67,40 +95,35 @@ class BundlePropertiesTest {
         assertThat(Normalizer.isNormalized(path, Normalizer.Form.NFC)).isTrue();
     }
 
-    @Provide
-    Arbitrary<String> paths() {
-        Arbitrary<String> segment = Arbitraries.oneOf(Arbitraries.of("index.html", "a.css", "..", ".", "", "%2e%2e",
-                "a\\..\\b", "C:", "e\u0301.html", "\u00e9.html", "\u0000", "con", "a?b", "#x", " ", "\u202e",
-                "\ud83d\ude00.png", "x".repeat(300)), Arbitraries.strings().ofMaxLength(8),
-                Arbitraries.strings().withChars("./\\%aé \t?#:*").ofMaxLength(8));
-        return Arbitraries.oneOf(segment.list().ofMaxSize(6).map(list -> String.join("/", list)),
-                Arbitraries.strings(), Arbitraries.just((String) null));
+    @SuppressWarnings("unchecked")
+    private static List<PublishFile> uncheckedList(Object value) {
+        return (List<PublishFile>) value;
     }
 
-    @Provide
-    Arbitrary<List<PublishFile>> bundles() {
-        Arbitrary<String> path = Arbitraries.oneOf(paths(), Arbitraries.of("index.html", "index.html", "a.css",
-                "b.js", "img.svg", "x.bin", "dir/../index.html"));
-        Arbitrary<String> encoding = Arbitraries.of(null, null, "utf8", "base64", "BASE64", "utf-8", "");
-        Arbitrary<String> type = Arbitraries.of(null, null, "text/html", "text/css; charset=utf-8", "image/svg+xml",
+    /** Up to five files, one in four hostile in every field, with or without index.html first; or no list. */
+    private static Gen<List<PublishFile>> bundles() {
+        Gen<String> path = Gen.oneOf(PATHS, Gen.of("index.html", "index.html", "a.css", "b.js", "img.svg", "x.bin",
+                "dir/../index.html"));
+        Gen<String> encoding = Gen.of(null, null, "utf8", "base64", "BASE64", "utf-8", "");
+        Gen<String> type = Gen.of(null, null, "text/html", "text/css; charset=utf-8", "image/svg+xml",
                 "application/octet-stream", "bogus", "text/html\r\nSet-Cookie: a=b", "text/plain; charset=\u00fc",
                 "t\u00ebxt/plain", "", " ", "text/plain; a=\"b\\\"c\"", "image/png;;", "*/*");
-        Arbitrary<String> content = Arbitraries.oneOf(Arbitraries.strings().ofMaxLength(40),
-                Arbitraries.bytes().array(byte[].class).ofMaxSize(40).map(b -> Base64.getEncoder().encodeToString(b)),
-                Arbitraries.of(null, "<script src=\"http://x\"></script>", "<!doctype html><p>hi</p>", "@import 'x';",
+        Gen<String> content = Gen.oneOf(Text.any().maxLength(40),
+                Gen.bytes(40).map(b -> Base64.getEncoder().encodeToString(b)),
+                Gen.of(null, "<script src=\"http://x\"></script>", "<!doctype html><p>hi</p>", "@import 'x';",
                         "====", "\ud800", "QUJD\n",
                         new String(new byte[] {(byte) 0xc3, 0x28}, StandardCharsets.ISO_8859_1)));
-        Arbitrary<String> remote = Arbitraries.of(null, null, null, "https://example.com/x", "up_123", " ");
-        Arbitrary<PublishFile> hostile = Combinators.combine(path, content, encoding, type, remote, remote)
-                .as(PublishFile::new);
-        Arbitrary<PublishFile> plain = Combinators.combine(Arbitraries.of("a.css", "b.txt", "d/e.html", "f.json"),
-                Arbitraries.strings().alpha().ofMaxLength(20)).as(PublishFile::text);
-        Arbitrary<List<PublishFile>> files = Arbitraries.frequencyOf(Tuple.of(1, hostile), Tuple.of(3, plain))
-                .injectNull(0.01).list().ofMaxSize(5);
-        return Arbitraries.oneOf(files, files.map(list -> {
-            List<PublishFile> withIndex = new java.util.ArrayList<>(list);
+        Gen<String> remote = Gen.of(null, null, null, "https://example.com/x", "up_123", " ");
+        Gen<PublishFile> hostile = random -> new PublishFile(path.draw(random), content.draw(random),
+                encoding.draw(random), type.draw(random), remote.draw(random), remote.draw(random));
+        Gen<String> plainPath = Gen.of("a.css", "b.txt", "d/e.html", "f.json");
+        Gen<String> plainText = Text.alpha().maxLength(20);
+        Gen<PublishFile> plain = random -> PublishFile.text(plainPath.draw(random), plainText.draw(random));
+        Gen<List<PublishFile>> files = Gen.weighted(1, hostile, 3, plain).orNull(0.01).list(0, 5);
+        return Gen.oneOf(files, files.map(list -> {
+            List<PublishFile> withIndex = new ArrayList<>(list);
             withIndex.add(0, BundleFixtures.INDEX);
             return withIndex;
-        }), Arbitraries.just((List<PublishFile>) null));
+        }), Gen.just(null));
     }
 }

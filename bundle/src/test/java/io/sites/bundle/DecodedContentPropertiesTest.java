@@ -5,18 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.Violation;
 import io.sites.api.json.PublishFile;
+import io.sites.cases.Cases;
+import io.sites.cases.Gen;
+import io.sites.cases.Property;
+import io.sites.cases.Text;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 
 /**
  * Content decoded a piece at a time ({@link InlineDecoder}) gets exactly the verdict of the same content sent as one
@@ -24,21 +22,42 @@ import net.jqwik.api.Provide;
  */
 class DecodedContentPropertiesTest {
 
-    @Property(tries = 400)
-    void base64DecodedWhileReadIsJudgedAsTheWholeText(@ForAll("base64ish") String content,
-            @ForAll("chunk") int chunk, @ForAll("spill") int spillAbove) throws IOException {
+    private static final Gen<String> VALID_BASE64 = Gen.bytes(240)
+            .map(bytes -> Base64.getEncoder().encodeToString(bytes));
+    private static final Gen<String> DATA_URL_PREFIX = Gen.of("data:", "  DATA:", "\tdata:", "Data:");
+    private static final Gen<String> DATA_URL_TYPE = Text.of("image/png;base64AB\u0001\ud83d\ude00").maxLength(300);
+    private static final Gen<String> DATA_URL_COMMA = Gen.of("", ",", ",QUJD");
+    /** Base64, base64 with noise in and around it, and data URLs with and without their comma. */
+    private static final Gen<String> BASE64ISH = Gen.oneOf(VALID_BASE64,
+            Text.of("ABCXYZabxyz0129+/-_= \t\n\r\f,:;.\u000b\u00e9\u2003").or("\ud83d\ude00\udc00").maxLength(400),
+            random -> DATA_URL_PREFIX.draw(random) + DATA_URL_TYPE.draw(random) + DATA_URL_COMMA.draw(random)
+                    + VALID_BASE64.draw(random));
+    private static final Gen<String> TEXTISH = Text.of("ab \n\u00e9\u20ac\ud83d\ude00\ud800\udc00\u0000")
+            .orRange('\u0020', '\u007e').maxLength(400);
+    private static final Gen<Integer> CHUNK = Gen.of(1, 2, 3, 7, 64, 100_000);
+    private static final Gen<Integer> SPILL = Gen.of(0, 16, 1_000_000);
+
+    @Property
+    void base64DecodedWhileReadIsJudgedAsTheWholeText(String content, int chunk, int spillAbove) throws IOException {
         sameVerdict(PublishFile.base64("data.bin", content), true, content, chunk, spillAbove);
     }
 
-    @Property(tries = 400)
-    void textDecodedWhileReadIsJudgedAsTheWholeText(@ForAll("textish") String content, @ForAll("chunk") int chunk,
-            @ForAll("spill") int spillAbove) throws IOException {
+    static Cases base64DecodedWhileReadIsJudgedAsTheWholeText() {
+        return Cases.tries(400, BASE64ISH, CHUNK, SPILL);
+    }
+
+    @Property
+    void textDecodedWhileReadIsJudgedAsTheWholeText(String content, int chunk, int spillAbove) throws IOException {
         sameVerdict(PublishFile.text("notes.txt", content), false, content, chunk, spillAbove);
     }
 
+    static Cases textDecodedWhileReadIsJudgedAsTheWholeText() {
+        return Cases.tries(400, TEXTISH, CHUNK, SPILL);
+    }
+
     /** Base64 read straight from a request's bytes, when that path takes it, is read as the whole text is. */
-    @Property(tries = 400)
-    void base64ReadFromTheRequestBytesIsJudgedAsTheWholeText(@ForAll("base64ish") String content) throws IOException {
+    @Property
+    void base64ReadFromTheRequestBytesIsJudgedAsTheWholeText(String content) throws IOException {
         byte[] utf8 = ("\"" + content + "\"").getBytes(java.nio.charset.StandardCharsets.UTF_8);
         DecodedContent plain = InlineDecoder.base64(utf8, 1, utf8.length - 1, LIMITS);
         if (plain != null) {
@@ -46,9 +65,13 @@ class DecodedContentPropertiesTest {
         }
     }
 
+    static Cases base64ReadFromTheRequestBytesIsJudgedAsTheWholeText() {
+        return Cases.tries(400, BASE64ISH);
+    }
+
     /** ASCII text is its own UTF-8, with the same verdict (the file limit included) as the whole text. */
-    @Property(tries = 200)
-    void asciiTextIsJudgedAsTheWholeText(@ForAll("textish") String content) throws IOException {
+    @Property
+    void asciiTextIsJudgedAsTheWholeText(String content) throws IOException {
         if (content.chars().allMatch(c -> c < 0x80)) {
             DecodedContent plain = InlineDecoder.ascii(content.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
                     LIMITS);
@@ -58,6 +81,10 @@ class DecodedContentPropertiesTest {
                 samePlainVerdict(PublishFile.text("notes.txt", content), plain);
             }
         }
+    }
+
+    static Cases asciiTextIsJudgedAsTheWholeText() {
+        return Cases.tries(200, TEXTISH);
     }
 
     private static final BundleLimits LIMITS = new BundleLimits(300, 1_000_000, 15, 20);
@@ -111,35 +138,4 @@ class DecodedContentPropertiesTest {
             return new Outcome(invalid.violations(), null);
         }
     }
-
-    @Provide
-    Arbitrary<String> base64ish() {
-        Arbitrary<String> valid = Arbitraries.bytes().array(byte[].class).ofMaxSize(240)
-                .map(bytes -> Base64.getEncoder().encodeToString(bytes));
-        Arbitrary<String> noisy = Arbitraries.strings()
-                .withChars("ABCXYZabxyz0129+/-_= \t\n\r\f,:;.\u000b\u00e9\u2003")
-                .withChars('\ud83d', '\ude00', '\udc00')
-                .ofMaxLength(400);
-        Arbitrary<String> dataUrl = Combinators.combine(Arbitraries.of("data:", "  DATA:", "\tdata:", "Data:"),
-                Arbitraries.strings().withChars("image/png;base64AB\u0001\ud83d\ude00").ofMaxLength(300),
-                Arbitraries.of("", ",", ",QUJD"), valid).as((a, b, c, d) -> a + b + c + d);
-        return Arbitraries.oneOf(valid, noisy, dataUrl);
-    }
-
-    @Provide
-    Arbitrary<String> textish() {
-        return Arbitraries.strings().withChars("ab \n\u00e9\u20ac\ud83d\ude00\ud800\udc00\u0000")
-                .withCharRange('\u0020', '\u007e').ofMaxLength(400);
-    }
-
-    @Provide
-    Arbitrary<Integer> chunk() {
-        return Arbitraries.of(1, 2, 3, 7, 64, 100_000);
-    }
-
-    @Provide
-    Arbitrary<Integer> spill() {
-        return Arbitraries.of(0, 16, 1_000_000);
-    }
-
 }

@@ -3,26 +3,25 @@ package io.sites.site;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.SiteAddress;
+import io.sites.cases.Cases;
+import io.sites.cases.Gen;
+import io.sites.cases.Property;
+import io.sites.cases.Text;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Assume;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.LongRange;
 
 /**
  * What a visitor controls of a request, over any input: the Range header, the raw path and the Host. Each is
  * refused or understood, never an exception, and an understood one stays inside the file or the bundle.
  */
 class SiteRequestPropertiesTest {
+    /** Text.any() is valid Unicode (no lone surrogate); these paths also hold nothing a site cannot serve. */
+    private static final Gen<String> SERVABLE_PATHS = Text.any()
+            .filter(path -> path.chars().noneMatch(c -> c < 0x20 || c == 0x7f || c == '\\'));
 
-    @Property(tries = 2000)
-    void aRangeIsIgnoredUnsatisfiableOrInsideTheFile(@ForAll("ranges") String header,
-            @ForAll @LongRange(min = 0, max = 1_000_000) long size) {
+    @Property
+    void aRangeIsIgnoredUnsatisfiableOrInsideTheFile(String header, long size) {
         long[] span = Ranges.parse(header, size);
         if (span != null && span != Ranges.UNSATISFIABLE) {
             assertThat(span).hasSize(2);
@@ -31,24 +30,32 @@ class SiteRequestPropertiesTest {
         }
     }
 
-    @Property(tries = 500)
-    void anyHeaderTextIsARangeOrNot(@ForAll String header, @ForAll @LongRange(min = 0) long size) {
+    static Cases aRangeIsIgnoredUnsatisfiableOrInsideTheFile() {
+        return Cases.tries(2000, ranges(), Gen.longs(0, 1_000_000));
+    }
+
+    @Property
+    void anyHeaderTextIsARangeOrNot(String header, long size) {
         aRangeIsIgnoredUnsatisfiableOrInsideTheFile(header, size);
     }
 
-    @Provide
-    Arbitrary<String> ranges() {
-        Arbitrary<String> spec = Arbitraries.strings().withChars("0123456789-+, =xe").ofMaxLength(30);
-        Arbitrary<String> number = Arbitraries.oneOf(Arbitraries.longs().between(-5, 2_000_000).map(String::valueOf),
-                Arbitraries.strings().numeric().ofMinLength(15).ofMaxLength(40), Arbitraries.just(""));
-        Arbitrary<String> shaped = net.jqwik.api.Combinators.combine(number, Arbitraries.of("-", "--", " - ", "-+"),
-                number).as((a, dash, b) -> a + dash + b);
-        return Arbitraries.oneOf(spec.map(s -> "bytes=" + s), shaped.map(s -> "bytes=" + s),
+    static Cases anyHeaderTextIsARangeOrNot() {
+        return Cases.tries(500, Text.any(), Gen.longs(0, Long.MAX_VALUE));
+    }
+
+    /** Range headers of any spelling of digits, dashes, commas and signs, in either case of "bytes". */
+    private static Gen<String> ranges() {
+        Gen<String> spec = Text.of("0123456789-+, =xe").maxLength(30);
+        Gen<String> number = Gen.oneOf(Gen.longs(-5, 2_000_000).map(String::valueOf),
+                Text.range('0', '9').length(15, 40), Gen.just(""));
+        Gen<String> dash = Gen.of("-", "--", " - ", "-+");
+        Gen<String> shaped = random -> number.draw(random) + dash.draw(random) + number.draw(random);
+        return Gen.oneOf(spec.map(s -> "bytes=" + s), shaped.map(s -> "bytes=" + s),
                 shaped.map(s -> "BYTES= " + s + " "));
     }
 
-    @Property(tries = 2000)
-    void aDecodedPathHoldsNoControlCharacterNorBackslash(@ForAll("rawPaths") String raw) {
+    @Property
+    void aDecodedPathHoldsNoControlCharacterNorBackslash(String raw) {
         Optional<String> path = SitePaths.decode(raw);
         path.ifPresent(p -> {
             assertThat(raw).startsWith("/");
@@ -56,28 +63,29 @@ class SiteRequestPropertiesTest {
         });
     }
 
-    @Provide
-    Arbitrary<String> rawPaths() {
-        Arbitrary<String> pieces = Arbitraries.oneOf(Arbitraries.strings().withChars("/.%aA09fF\\?#~ +"),
-                Arbitraries.of("%2e", "%2E%2e", "%2f", "%5c", "%00", "%c0%ae", "%e2%82", "%f0%9f%98%80", "%ff",
+    static Cases aDecodedPathHoldsNoControlCharacterNorBackslash() {
+        Gen<String> pieces = Gen.oneOf(Text.of("/.%aA09fF\\?#~ +"),
+                Gen.of("%2e", "%2E%2e", "%2f", "%5c", "%00", "%c0%ae", "%e2%82", "%f0%9f%98%80", "%ff",
                         "%", "%z", "..", "./", "//"),
-                Arbitraries.strings());
-        return pieces.list().ofMaxSize(8).map(list -> String.join("", list)).map(s -> "/" + s);
+                Text.any());
+        return Cases.tries(2000, pieces.list(0, 8).map(list -> "/" + String.join("", list)));
     }
 
-    @Property(tries = 1000)
-    void aPercentEncodedPathDecodesToItselfOrIsRefused(@ForAll String path) {
-        Assume.that(StandardCharsets.UTF_8.newEncoder().canEncode(path)); // valid Unicode
+    @Property
+    void aPercentEncodedPathDecodesToItselfOrIsRefused(String path) {
         String raw = "/" + URLEncoder.encode(path, StandardCharsets.UTF_8).replace("+", "%20");
         Optional<String> decoded = SitePaths.decode(raw);
         boolean unservable = path.chars().anyMatch(c -> c < 0x20 || c == 0x7f || c == '\\');
         assertThat(decoded).isEqualTo(unservable ? Optional.empty() : Optional.of(path));
     }
 
-    @Property(tries = 1000)
-    void aDirectoryLocationIsPrintableAsciiAndLeadsBackToTheDirectory(@ForAll String path, @ForAll String query) {
-        Assume.that(StandardCharsets.UTF_8.newEncoder().canEncode(path));
-        Assume.that(path.chars().noneMatch(c -> c < 0x20 || c == 0x7f || c == '\\'));
+    static Cases aPercentEncodedPathDecodesToItselfOrIsRefused() {
+        // Valid Unicode only, as URLEncoder needs: Text.any() draws no lone surrogate.
+        return Cases.tries(1000, Text.any());
+    }
+
+    @Property
+    void aDirectoryLocationIsPrintableAsciiAndLeadsBackToTheDirectory(String path, String query) {
         String location = SitePaths.directoryLocation(path, query.isEmpty() ? null : query);
         assertThat(location.chars()).allMatch(c -> c > 0x20 && c < 0x7f && c != '"' && c != '<' && c != '>'
                 && c != '\\' && c != '#');
@@ -86,8 +94,12 @@ class SiteRequestPropertiesTest {
                 .contains(path + "/");
     }
 
-    @Property(tries = 2000)
-    void aHostIsOneSiteLabelOrNone(@ForAll("hosts") String host) {
+    static Cases aDirectoryLocationIsPrintableAsciiAndLeadsBackToTheDirectory() {
+        return Cases.tries(1000, SERVABLE_PATHS, Text.any());
+    }
+
+    @Property
+    void aHostIsOneSiteLabelOrNone(String host) {
         Optional<String> label = new SiteAddress("sites.example:8080").labelOf(host);
         label.ifPresent(l -> {
             assertThat(l).isNotEmpty().doesNotContain(".");
@@ -95,11 +107,10 @@ class SiteRequestPropertiesTest {
         });
     }
 
-    @Provide
-    Arbitrary<String> hosts() {
-        Arbitrary<String> label = Arbitraries.oneOf(Arbitraries.strings().withChars("aZ0-.:[]%_\u0130\u212a")
-                .ofMaxLength(12), Arbitraries.strings().ofMaxLength(12));
-        return net.jqwik.api.Combinators.combine(label, Arbitraries.of("", ".sites.example", ".SITES.example.",
-                ".sites.example:1", "sites.example", ".example")).as(String::concat);
+    static Cases aHostIsOneSiteLabelOrNone() {
+        Gen<String> label = Gen.oneOf(Text.of("aZ0-.:[]%_\u0130\u212a").maxLength(12), Text.any().maxLength(12));
+        Gen<String> domain = Gen.of("", ".sites.example", ".SITES.example.", ".sites.example:1", "sites.example",
+                ".example");
+        return Cases.tries(2000, (Gen<String>) random -> label.draw(random) + domain.draw(random));
     }
 }

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sites.api.ManifestEntry;
 import io.sites.api.SiteAddress;
 import io.sites.api.WebsiteId;
+import io.sites.cases.Cases;
+import io.sites.cases.Gen;
+import io.sites.cases.Property;
+import io.sites.cases.Text;
 import io.sites.limits.TestDatabase;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -14,18 +18,15 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Any request a visitor can make of a site (method, host, raw path, query, Range) gets an answer from that site's
  * bundle or a refusal, never an exception, never a 500, never bytes from outside the bundle: a secret sits in the
  * same store under another site and one level "above" this one.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // one site directory and store for all cases, as a replica has
 class SiteResponderPropertiesTest {
     private static final WebsiteId SHOP = new WebsiteId("web_shop");
     private static final WebsiteId OTHER = new WebsiteId("web_other");
@@ -71,8 +72,8 @@ class SiteResponderPropertiesTest {
         }
     }
 
-    @Property(tries = 3000)
-    void everyAnswerComesFromThisSitesBundleOrIsARefusal(@ForAll("requests") Request request) throws Exception {
+    @Property
+    void everyAnswerComesFromThisSitesBundleOrIsARefusal(Request request) throws Exception {
         String label = responder.label(request.host()).orElse("");
         SiteResponse response = responder.respond(label, request, true);
         assertThat(response.status).isNotEqualTo(500);
@@ -93,26 +94,31 @@ class SiteResponderPropertiesTest {
         }
     }
 
-    @Provide
-    Arbitrary<Request> requests() {
-        Arbitrary<String> method = Arbitraries.of("GET", "GET", "GET", "HEAD", "POST", "get", "PRI", "");
-        Arbitrary<String> host = Arbitraries.of("shop.sites.example", "SHOP.sites.example.", "v1--shop.sites.example",
+    static Cases everyAnswerComesFromThisSitesBundleOrIsARefusal() {
+        return Cases.tries(3000, requests());
+    }
+
+    /** Methods, hosts of this site, another and none, paths of hostile segments, queries and Range headers. */
+    private static Gen<Request> requests() {
+        Gen<String> method = Gen.of("GET", "GET", "GET", "HEAD", "POST", "get", "PRI", "");
+        Gen<String> host = Gen.of("shop.sites.example", "SHOP.sites.example.", "v1--shop.sites.example",
                 "v9--shop.sites.example", "v1--other.sites.example.x", "shop.other.sites.example", "sites.example",
                 "", "[");
-        Arbitrary<String> segment = Arbitraries.oneOf(Arbitraries.of("docs", "index.html", "a b.css", "a%20b.css",
+        Gen<String> segment = Gen.oneOf(Gen.of("docs", "index.html", "a b.css", "a%20b.css",
                 "caf%C3%A9", "café", "%C3%BC.txt", "ü.txt", "..", "%2e%2e", ".", "other", "secret.txt", "%2f", "%5c",
-                "%00", "%", "%zz", "%c0%ae", "\u00ff", "\r\n", "404.html", ""), Arbitraries.strings().ofMaxLength(6));
-        Arbitrary<String> path = segment.list().ofMaxSize(5).map(list -> "/" + String.join("/", list));
-        Arbitrary<String> query = Arbitraries.oneOf(Arbitraries.just((String) null), Arbitraries.strings()
-                .ofMaxLength(8), Arbitraries.of("\u00ff", "a=1&b=%zz", "\r\nSet-Cookie: x=1", "<script>\"'"));
-        Arbitrary<String> range = Arbitraries.oneOf(Arbitraries.just((String) null), Arbitraries.of("bytes=--5",
+                "%00", "%", "%zz", "%c0%ae", "\u00ff", "\r\n", "404.html", ""), Text.any().maxLength(6));
+        Gen<String> path = segment.list(0, 5).map(list -> "/" + String.join("/", list));
+        Gen<String> query = Gen.oneOf(Gen.just(null), Text.any().maxLength(8),
+                Gen.of("\u00ff", "a=1&b=%zz", "\r\nSet-Cookie: x=1", "<script>\"'"));
+        Gen<String> range = Gen.oneOf(Gen.just(null), Gen.of("bytes=--5",
                 "bytes=0-3", "bytes=-2", "bytes=99-", "bytes=+1-2", "bytes=3-1", "bytes=0-99999999999999999999999"),
-                Arbitraries.strings().withChars("bytes=-0123456789,+ ").ofMaxLength(16));
-        return Combinators.combine(method, host, path, query, range).as(Request::new);
+                Text.of("bytes=-0123456789,+ ").maxLength(16));
+        return random -> new Request(method.draw(random), host.draw(random), path.draw(random), query.draw(random),
+                range.draw(random));
     }
 
     /** Many paths into this bundle: the property's generator must reach the files, not only refusals. */
-    @net.jqwik.api.Example
+    @Test
     void theGeneratorReachesServedFilesAndRedirects() throws Exception {
         List<Integer> statuses = new ArrayList<>();
         for (String path : new String[] {"/", "/docs", "/docs/a%20b.css", "/caf%C3%A9/%C3%BC.txt"}) {
