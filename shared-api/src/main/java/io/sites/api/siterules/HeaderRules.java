@@ -153,13 +153,16 @@ public final class HeaderRules {
                         + PATH_BYTES + " bytes of header lines from _headers; shorten or remove headers.");
                 continue;
             }
-            fileBytes += bytes;
-            if (fileBytes > FILE_BYTES && !fileReported) {
-                fileReported = true;
-                RuleText.at(out, ViolationCode.HEADERS_TOO_LARGE, FILE, n, "the header lines pass " + FILE_BYTES
-                        + " bytes in all here", "Share headers between paths with a pattern (/*, /assets/*) "
-                        + "instead of repeating them per path.");
+            if (fileBytes + bytes > FILE_BYTES) {
+                if (!fileReported) {
+                    fileReported = true;
+                    RuleText.at(out, ViolationCode.HEADERS_TOO_LARGE, FILE, n, "the header lines pass " + FILE_BYTES
+                            + " bytes in all here", "Share headers between paths with a pattern (/*, /assets/*) "
+                            + "instead of repeating them per path.");
+                }
+                continue; // a file stored before the limit is served with the headers that fit
             }
+            fileBytes += bytes;
             blockBytes += bytes;
             headers.merge(name, value, (a, b) -> a + ", " + b);
         }

@@ -42,15 +42,20 @@ class HeaderSizesTest {
     void theFileLimitIsReportedOnceAtTheLineThatPassesIt() {
         StringBuilder text = new StringBuilder();
         int lines = 0;
-        for (int block = 0; lines * 8000L <= HeaderRules.FILE_BYTES; block++) {
+        int block = 0;
+        for (; lines * 8000L <= HeaderRules.FILE_BYTES; block++) {
             text.append("/b").append(block).append('\n');
             for (int i = 0; i < 4; i++, lines++) {
                 text.append(line("X-Pad-" + i, 8000));
             }
         }
-        List<Violation> violations = HeaderRules.parse(text.toString()).violations();
+        HeaderRules rules = HeaderRules.parse(text.toString());
+        List<Violation> violations = rules.violations();
         assertThat(violations).hasSize(1);
         assertThat(violations.getFirst().code()).isEqualTo("HEADERS_TOO_LARGE");
+        assertThat(rules.headersFor("/b0")).hasSize(8);
+        assertThat(rules.headersFor("/b" + (block - 1))).as("a stored file past the limit keeps what fits")
+                .hasSize(6);
     }
 
     @Test
