@@ -81,6 +81,7 @@ class HeaderLimitsTest {
     @Order(3)
     void theWorstHeadersTheLimitsAllowOnManySitesAndPathsCostBoundedMemory() throws Exception {
         int blocks = FILE_BYTES / PATH_BYTES;
+        long liveBefore = peakHeapBytes()[1];
         List<String> slugs = new ArrayList<>();
         for (int s = 0; s < SITES; s++) {
             String slug = "worst-headers-" + s;
@@ -120,7 +121,8 @@ class HeaderLimitsTest {
         long errorLogs = Files.readAllLines(service.log()).stream().filter(line -> line.contains(" ERROR ")).count();
         System.out.println("ADVERSARIAL headers: heap=" + HEAP + " sites=" + SITES + " paths=" + SITES * blocks
                 + " header-bytes-per-path=" + PATH_BYTES + " requests=" + requests + " peak-heap-mb="
-                + peak[0] / (1024 * 1024) + " peak-live-mb=" + peak[1] / (1024 * 1024) + " 5xx=" + serverErrors + " wrong=" + wrong + " oom=" + oom
+                + peak[0] / (1024 * 1024) + " peak-live-mb=" + peak[1] / (1024 * 1024) + " live-before-mb="
+                + liveBefore / (1024 * 1024) + " 5xx=" + serverErrors + " wrong=" + wrong + " oom=" + oom
                 + " error-logs=" + errorLogs);
         assertThat(oom).as("no OutOfMemoryError; logs in " + service.log() + ", " + service.gcLog()).isZero();
         assertThat(serverErrors).isZero();
