@@ -20,14 +20,14 @@ import java.util.Set;
 public final class HeaderRules {
     public static final String FILE = "_headers";
     /**
-     * The longest value of one header line. nginx's default buffers take a response head of 4 or 8 KiB, CDNs pass a
-     * header line of 8 to 16 KiB and a head of 32 to 64 KiB: a value above 8 KiB (a policy of hundreds of hashes)
-     * is a mistake or an attack, never a real site's.
+     * The longest value of one header line. nginx's default buffers take a response head of 4 or 8 KiB, other
+     * proxies and CDNs commonly cap one somewhere between 8 and 64 KiB: a value above 8 KiB (a policy of hundreds of
+     * hashes) is a mistake or an attack, never a real site's.
      */
     public static final int VALUE_BYTES = 8 * 1024;
     /**
      * The most bytes of header lines ({@code Name: value} and CRLF) the blocks matching one path add together, and so
-     * one block alone: what a head may carry beyond the server's own headers and still pass CDNs (see above).
+     * one block alone: what a head may carry beyond the server's own headers and still pass most proxies (see above).
      */
     public static final int PATH_BYTES = 32 * 1024;
     /** The most bytes of header lines in the whole file: 32 paths at the path limit; a real file is a few KiB. */
