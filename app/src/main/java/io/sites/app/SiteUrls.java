@@ -2,6 +2,8 @@ package io.sites.app;
 
 import io.sites.api.SiteAddress;
 import java.net.URI;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
@@ -9,6 +11,7 @@ import org.springframework.stereotype.Component;
 @Component
 @EnableConfigurationProperties(AddressProperties.class)
 public class SiteUrls {
+    private static final Logger log = LoggerFactory.getLogger(SiteUrls.class);
     /** Where the web application's routes live on whichever host serves it. */
     public static final String APP_PATH = "/app";
     private final String scheme;
@@ -30,6 +33,7 @@ public class SiteUrls {
         this.address = new SiteAddress(addresses.siteHost());
         this.siteHost = addresses.siteHost();
         this.scheme = URI.create(this.baseUrl).getScheme();
+        SiteOrigin.warning(siteHost, this.baseUrl, this.appUrl).ifPresent(log::warn);
     }
 
     public String page(String slug) {

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
+import tools.jackson.databind.JsonNode;
 
 /** Site hosts over real HTTP: routing, HTTP semantics, compression, security headers, previews, passwords. */
 // Its own context (a property of its own): an embedded context cached earlier stops following its event stream
@@ -421,11 +422,66 @@ class SiteServingTest extends EmbeddedAppTest {
         Http.Response open = get("/assets/site.css", "Authorization", basic("anyone", "open sesame"));
         assertThat(open.status()).isEqualTo(200);
         assertThat(open.text()).isEqualTo(CSS);
-        assertThat(open.header("Cache-Control")).isEqualTo("private, no-cache");
+        assertThat(open.header("Cache-Control")).isEqualTo("private, no-store");
         assertThat(get("/", "Authorization", basic("someone-else", "open sesame")).status()).isEqualTo(200);
 
         passwords.set(new WebsiteId(websiteId), Actor.unrecorded(alice), null);
         assertThat(eventually(() -> get("/"), response -> response.status() == 200).status()).isEqualTo(200);
+    }
+
+    @Test
+    void aProtectedSiteStaysPrivateInCachesWhateverItsHeadersSay() {
+        String guarded = unique("guarded");
+        Http.Response created = http().post("/v1/websites", ALICE, site(guarded, "Guarded",
+                file("index.html", "<!doctype html><title>inside</title><p>members only</p>"),
+                file("docs/index.html", "<p>docs</p>"),
+                file("assets/app.css", CSS),
+                file("_headers", "/*\n  Cache-Control: public, max-age=31536000, immutable\n"
+                        + "  CDN-Cache-Control: max-age=86400\n  Surrogate-Control: max-age=86400\n"
+                        + "  X-Frame-Options: DENY\n")));
+        assertThat(created.status()).isEqualTo(201);
+        AccountId alice = accounts.byUsername("alice").orElseThrow();
+        passwords.set(new WebsiteId(created.json().get("websiteId").asString()), Actor.unrecorded(alice), "members");
+        String host = guarded + ".localhost";
+        String key = basic("anyone", "members");
+        eventually(() -> sites().onHost(host, "GET", "/"), response -> response.status() == 401);
+        Http.Response css = sites().onHost(host, "GET", "/assets/app.css", "Authorization", key);
+        Map<String, Http.Response> answers = new java.util.LinkedHashMap<>();
+        answers.put("asset", css);
+        answers.put("asked", sites().onHost(host, "GET", "/assets/app.css"));
+        answers.put("page", sites().onHost(host, "GET", "/", "Authorization", key));
+        answers.put("asset again", sites().onHost(host, "GET", "/assets/app.css", "Authorization", key));
+        answers.put("compressed", sites().onHost(host, "GET", "/assets/app.css", "Authorization", key,
+                "Accept-Encoding", "gzip"));
+        answers.put("not modified", sites().onHost(host, "GET", "/assets/app.css", "Authorization", key,
+                "If-None-Match", css.header("ETag")));
+        answers.put("range", sites().onHost(host, "GET", "/assets/app.css", "Authorization", key,
+                "Range", "bytes=0-9"));
+        answers.put("missing", sites().onHost(host, "GET", "/nothing", "Authorization", key));
+        answers.put("directory", sites().onHost(host, "GET", "/docs", "Authorization", key));
+        assertThat(answers.get("page").status()).isEqualTo(200);
+        assertThat(answers.get("not modified").status()).isEqualTo(304);
+        assertThat(answers.get("range").status()).isEqualTo(206);
+        answers.forEach((what, answer) -> {
+            assertThat(answer.header("Cache-Control")).as(what + ": " + answer.status())
+                    .isEqualTo("private, no-store");
+            assertThat(answer.raw().headers().allValues("Vary")).as(what).anyMatch(v -> v.contains("Authorization"));
+            assertThat(answer.header("CDN-Cache-Control")).as(what).isNull();
+            assertThat(answer.header("Surrogate-Control")).as(what).isNull();
+            assertThat(answer.header("Set-Cookie")).as(what + ": the password is no cookie").isNull();
+        });
+        assertThat(css.header("X-Frame-Options")).as("other rule headers still apply").isEqualTo("DENY");
+    }
+
+    @Test
+    void aSiteMayNotClearTheDataOfTheHostsAroundIt() {
+        Http.Response refused = http().post("/v1/websites", ALICE, site(unique("clearing"), "Clearing",
+                file("index.html", "<p>home</p>"),
+                file("_headers", "/*\n  X-Frame-Options: DENY\n  Clear-Site-Data: \"cookies\", \"storage\"\n")));
+        assertThat(refused.status()).as(refused.text()).isEqualTo(422);
+        JsonNode violation = refused.json().get("error").get("violations").get(0);
+        assertThat(violation.get("code").asString()).isEqualTo("HEADER_FORBIDDEN");
+        assertThat(violation.get("detail").asString()).startsWith("line 3:");
     }
 
     @Test

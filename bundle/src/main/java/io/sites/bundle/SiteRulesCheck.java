@@ -5,6 +5,7 @@ import io.sites.api.ViolationCode;
 import io.sites.api.siterules.HeaderRules;
 import io.sites.api.siterules.RedirectRules;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -24,6 +25,23 @@ final class SiteRulesCheck {
         return RedirectRules.FILE.equals(path) || HeaderRules.FILE.equals(path);
     }
 
+    /** The addresses the bundle's files answer at: as named, without .html, and a folder's index at the folder. */
+    private static List<String> servedPaths(Set<String> paths) {
+        List<String> served = new ArrayList<>();
+        for (String path : paths) {
+            if (isRulesFile(path)) {
+                continue;
+            }
+            served.add("/" + path);
+            if (path.endsWith("index.html")) {
+                served.add("/" + path.substring(0, path.length() - "index.html".length()));
+            } else if (path.endsWith(".html")) {
+                served.add("/" + path.substring(0, path.length() - ".html".length()));
+            }
+        }
+        return served;
+    }
+
     static void check(List<FileEntry> entries) {
         Set<String> paths = new HashSet<>();
         for (FileEntry e : entries) {
@@ -37,7 +55,9 @@ final class SiteRulesCheck {
             }
             String text = new String(e.bytes, StandardCharsets.UTF_8);
             if (HeaderRules.FILE.equals(e.path)) {
-                HeaderRules.parse(text).violations().forEach(e.findings::add);
+                HeaderRules rules = HeaderRules.parse(text);
+                rules.violations().forEach(e.findings::add);
+                rules.checkPaths(servedPaths(paths)).forEach(e.findings::add);
                 continue;
             }
             RedirectRules rules = RedirectRules.parse(text);

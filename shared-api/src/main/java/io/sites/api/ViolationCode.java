@@ -47,7 +47,9 @@ public enum ViolationCode {
     REDIRECT_TARGET_MISSING("A rewrite (200) or error page (404, 410) names a file the bundle does not have."),
     HEADER_INVALID("A _headers line is malformed: no path before it, not Name: value, or not printable ASCII."),
     HEADER_FORBIDDEN("A _headers rule sets a header the server owns: cookies, the security policy, hop-by-hop "
-            + "or length headers."),
+            + "or length headers, Clear-Site-Data."),
+    HEADERS_TOO_LARGE("A _headers value, the headers one path gets, or the file's header lines in all, above "
+            + "their limits."),
     TOO_MANY_RULES("More than 1,000 rules in _redirects or _headers.");
 
     private final String meaning;

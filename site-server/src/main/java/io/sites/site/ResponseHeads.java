@@ -11,6 +11,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The site port's response heads as bytes: status line and headers, encoded once for a response whose head is a
@@ -29,9 +30,23 @@ final class ResponseHeads {
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n"
             .getBytes(StandardCharsets.US_ASCII);
-    private static final int REMEMBERED = 10_000;
+    /**
+     * Bytes of heads kept, each counted twice (the encoded head and the rule headers its key holds): 10,000 heads of
+     * a file without rules, or 256 at {@code _headers}' limit per path, and never more, however many sites ask.
+     */
+    static final long REMEMBERED_BYTES = 16L * 1024 * 1024;
 
     private final Map<SiteResponse.HeadKey, byte[]> encoded = new ConcurrentHashMap<>();
+    private final AtomicLong rememberedBytes = new AtomicLong();
+    private final long capacity;
+
+    ResponseHeads() {
+        this(REMEMBERED_BYTES);
+    }
+
+    ResponseHeads(long capacity) {
+        this.capacity = capacity;
+    }
 
     /** The status line and headers, Content-Length included; without Date, Connection and the blank line. */
     byte[] head(SiteResponse response) {
@@ -41,13 +56,21 @@ final class ResponseHeads {
         }
         byte[] head = encoded.get(key);
         if (head == null) {
-            if (encoded.size() >= REMEMBERED) {
-                encoded.clear();
-            }
             head = encode(response);
+            long weight = 2L * head.length + 64;
+            if (rememberedBytes.addAndGet(weight) > capacity) {
+                // Heads are cheap to encode again: forget them all rather than track an order on the event loops.
+                encoded.clear();
+                rememberedBytes.set(weight);
+            }
             encoded.put(key, head);
         }
         return head;
+    }
+
+    /** The bytes of the heads kept now, as counted against the capacity. */
+    long rememberedBytes() {
+        return rememberedBytes.get();
     }
 
     static byte[] encode(SiteResponse response) {

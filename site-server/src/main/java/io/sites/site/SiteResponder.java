@@ -15,6 +15,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import io.sites.api.siterules.RedirectRules;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -34,6 +35,12 @@ final class SiteResponder {
             + "font-src 'self' data:; connect-src 'self'; frame-src 'none'; child-src 'none'; worker-src 'none'; "
             + "object-src 'none'; base-uri 'self'; form-action 'self' https:; frame-ancestors 'none'";
     private static final String ASSET_MAX_AGE = "public, max-age=300";
+    /**
+     * Every answer of a site behind a password, whatever its {@code _headers} say: no cache may store it, and one
+     * that does anyway keys it by the credentials, so a shared cache never hands a page to someone without them.
+     */
+    static final String PRIVATE_CACHE_CONTROL = "private, no-store";
+    static final String PRIVATE_VARY = "Authorization";
 
     private static final ByteBuffer NOT_FOUND_PAGE = page("Not found", "There is nothing at this address.");
     private static final ByteBuffer GONE_PAGE = page("Gone", "This site was deleted.");
@@ -117,6 +124,7 @@ final class SiteResponder {
             return plain(response, 410, GONE_PAGE);
         }
         boolean isPrivate = site.passwordHash() != null;
+        response.isPrivate = isPrivate;
         if (isPrivate && !mayBlock) {
             return null;
         }
@@ -159,6 +167,10 @@ final class SiteResponder {
             // A directory without its slash: redirect, so the page's relative links resolve as its author meant.
             response.status = 301;
             response.header("Location", SitePaths.directoryLocation(requested, request.query()));
+            if (isPrivate) {
+                response.header("Cache-Control", PRIVATE_CACHE_CONTROL);
+                response.header("Vary", PRIVATE_VARY);
+            }
             return response;
         }
         if (file.isEmpty()) {
@@ -193,7 +205,10 @@ final class SiteResponder {
                 response.ruleHeaders = null;
                 response.status = rule.status();
                 response.header("Location", SitePaths.ascii(match.target()));
-                response.header("Cache-Control", "no-cache");
+                response.header("Cache-Control", isPrivate ? PRIVATE_CACHE_CONTROL : "no-cache");
+                if (isPrivate) {
+                    response.header("Vary", PRIVATE_VARY);
+                }
                 return response;
             }
             Optional<ManifestEntry> target = SitePaths.decode(match.target().split("[?#]", 2)[0])
@@ -291,19 +306,34 @@ final class SiteResponder {
     private static void fileHeaders(SiteResponse into, String contentType, String lastModified, boolean isPrivate,
             boolean ok, List<String> ruleHeaders) {
         boolean html = contentType.startsWith("text/html");
-        into.header("Cache-Control", isPrivate ? "private, no-cache" : html ? "no-cache" : ASSET_MAX_AGE);
+        into.header("Cache-Control", isPrivate ? PRIVATE_CACHE_CONTROL : html ? "no-cache" : ASSET_MAX_AGE);
         into.header("Last-Modified", lastModified);
         if (ruleHeaders != null) {
             for (int i = 0; i < ruleHeaders.size(); i += 2) {
+                if (isPrivate && cachingRule(ruleHeaders.get(i))) {
+                    continue; // a protected site stays out of every cache, whatever its rules say
+                }
                 into.replace(ruleHeaders.get(i), ruleHeaders.get(i + 1)); // only REPLACEABLE names can clash
             }
         }
         if (SiteFiles.compressible(contentType)) {
-            into.header("Vary", "Accept-Encoding");
+            into.header("Vary", isPrivate ? "Accept-Encoding, " + PRIVATE_VARY : "Accept-Encoding");
+        } else if (isPrivate) {
+            into.header("Vary", PRIVATE_VARY);
         }
         if (ok) {
             into.header("Accept-Ranges", "bytes");
         }
+    }
+
+    /**
+     * Whether a rule header tells a cache how long to keep the answer: Cache-Control, and those of CDNs and
+     * surrogates (CDN-Cache-Control, Cloudflare-CDN-Cache-Control, Surrogate-Control), Expires, Pragma.
+     */
+    private static boolean cachingRule(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return lower.endsWith("cache-control") || lower.equals("surrogate-control") || lower.equals("expires")
+                || lower.equals("pragma");
     }
 
     /** A strong tag per content and coding: the blob's digest names the bytes, the suffix their encoding. */
@@ -419,7 +449,10 @@ final class SiteResponder {
     private static SiteResponse plain(SiteResponse response, int status, ByteBuffer page) {
         response.status = status;
         response.header("Content-Type", "text/html; charset=utf-8");
-        response.header("Cache-Control", "no-cache");
+        response.header("Cache-Control", response.isPrivate ? PRIVATE_CACHE_CONTROL : "no-cache");
+        if (response.isPrivate) {
+            response.header("Vary", PRIVATE_VARY);
+        }
         response.body(page, 0, page.capacity());
         if (response.headers().size() == 10) { // only the security headers and these: the same for every request
             response.headKey = new SiteResponse.HeadKey(null, null, null, Coding.IDENTITY, status, false,

@@ -32,6 +32,8 @@ final class SiteResponse {
      * stack may encode them once and reuse the bytes; null when they depend on the request (ranges, challenges).
      */
     HeadKey headKey;
+    /** A site behind a password: every answer stays out of shared caches (SiteResponder.PRIVATE_CACHE_CONTROL). */
+    boolean isPrivate;
     /** Headers the site's {@code _headers} adds for this path (name, value alternating), or null: most sites. */
     List<String> ruleHeaders;
 

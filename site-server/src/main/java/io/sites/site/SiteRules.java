@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A version's {@code _redirects} and {@code _headers}, parsed once per pair of blobs (they never change) by the
@@ -18,6 +19,8 @@ final class SiteRules {
     static final String REDIRECTS = RedirectRules.FILE;
     static final String HEADERS = HeaderRules.FILE;
     private static final int REMEMBERED = 10_000;
+    /** The rules files' text kept parsed, counted twice (text and what parsing keeps of it): bounded by bytes too. */
+    private static final long REMEMBERED_BYTES = 32L * 1024 * 1024;
 
     final RedirectRules redirects;
     final HeaderRules headers;
@@ -30,6 +33,7 @@ final class SiteRules {
     /** The rules of the versions this replica served lately, by the digests of their two files. */
     static final class Cache {
         private final Map<String, SiteRules> parsed = new ConcurrentHashMap<>();
+        private final AtomicLong rememberedBytes = new AtomicLong();
         private final SiteFiles files;
 
         Cache(SiteFiles files) {
@@ -51,8 +55,11 @@ final class SiteRules {
             }
             rules = new SiteRules(redirectsText == null ? null : RedirectRules.parse(redirectsText),
                     headersText == null ? null : HeaderRules.parse(headersText));
-            if (parsed.size() >= REMEMBERED) {
+            long weight = 2L * ((redirectsText == null ? 0 : redirectsText.length())
+                    + (headersText == null ? 0 : headersText.length())) + 256;
+            if (parsed.size() >= REMEMBERED || rememberedBytes.addAndGet(weight) > REMEMBERED_BYTES) {
                 parsed.clear();
+                rememberedBytes.set(weight);
             }
             parsed.put(key, rules);
             return rules;

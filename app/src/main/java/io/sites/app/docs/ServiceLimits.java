@@ -1,5 +1,6 @@
 package io.sites.app.docs;
 
+import io.sites.api.siterules.HeaderRules;
 import io.sites.app.web.ApiProperties;
 import io.sites.bundle.BundleLimits;
 import io.sites.command.limits.CommandLimits;
@@ -27,6 +28,9 @@ final class ServiceLimits {
                 new Limit("Bundle size", bytes(bundle.bundleBytes()) + " for all files of a publish together",
                         "sites.limits.bundle-bytes"),
                 new Limit("HTML pages", bundle.htmlPages() + " per bundle", "sites.limits.html-pages"),
+                new Limit("_headers sizes", HeaderRules.VALUE_BYTES + " bytes a value, " + HeaderRules.PATH_BYTES
+                        + " bytes of header lines for one path, " + HeaderRules.FILE_BYTES + " bytes of header lines "
+                        + "in the file (HEADERS_TOO_LARGE above)", "fixed"),
                 new Limit("Remote files", bundle.remoteFiles() + " files by sourceUrl or uploadKey per publish",
                         "sites.limits.remote-files"),
                 new Limit("Publishes", command.publishesPerMinute() + " per account and minute (429 RATE_LIMITED "

@@ -15,7 +15,7 @@ public final class Codes {
             ViolationCode.SERVICE_WORKER.name(), ViolationCode.REDIRECT_INVALID.name(),
             ViolationCode.REDIRECT_LOOP.name(), ViolationCode.REDIRECT_TARGET_MISSING.name(),
             ViolationCode.HEADER_INVALID.name(), ViolationCode.HEADER_FORBIDDEN.name(),
-            ViolationCode.TOO_MANY_RULES.name());
+            ViolationCode.HEADERS_TOO_LARGE.name(), ViolationCode.TOO_MANY_RULES.name());
 
     public static int rank(String code) {
         int i = FILE_ORDER.indexOf(code);

@@ -13,17 +13,33 @@ import java.util.Set;
  * A site's {@code _headers} file, Netlify's syntax: a path pattern on a line of its own, then its headers indented,
  * {@code Name: value}, one a line; comments start with {@code #}. Every block whose pattern matches a served path
  * adds its headers; a name set by several blocks gets their values joined with ", ". The server's own headers stay
- * the server's: see {@link #FORBIDDEN} and {@link #REPLACEABLE}.
+ * the server's: see {@link #FORBIDDEN} and {@link #REPLACEABLE}. The sizes are bounded ({@link #VALUE_BYTES},
+ * {@link #PATH_BYTES}, {@link #FILE_BYTES}) so that every head fits what proxies and CDNs pass and every cache of
+ * heads stays small.
  */
 public final class HeaderRules {
     public static final String FILE = "_headers";
+    /**
+     * The longest value of one header line. nginx's default buffers take a response head of 4 or 8 KiB, other
+     * proxies and CDNs commonly cap one somewhere between 8 and 64 KiB: a value above 8 KiB (a policy of hundreds of
+     * hashes) is a mistake or an attack, never a real site's.
+     */
+    public static final int VALUE_BYTES = 8 * 1024;
+    /**
+     * The most bytes of header lines ({@code Name: value} and CRLF) the blocks matching one path add together, and so
+     * one block alone: what a head may carry beyond the server's own headers and still pass most proxies (see above).
+     */
+    public static final int PATH_BYTES = 32 * 1024;
+    /** The most bytes of header lines in the whole file: 32 paths at the path limit; a real file is a few KiB. */
+    public static final int FILE_BYTES = 1024 * 1024;
 
     /**
-     * Headers a rule may not set, lower case: cookies (site hosts set none); the Content-Security-Policy and nosniff
+     * Headers a rule may not set, lower case: cookies (site hosts set none); Clear-Site-Data, with which a site
+     * would sign people out of every host of its registrable domain; the Content-Security-Policy and nosniff
      * that enforce the authoring rules in the browser; hop-by-hop headers; what the server computes per response
      * (length, coding, ranges, validators, dates, type, redirects, challenges).
      */
-    public static final Set<String> FORBIDDEN = Set.of("set-cookie", "set-cookie2",
+    public static final Set<String> FORBIDDEN = Set.of("set-cookie", "set-cookie2", "clear-site-data",
             "content-security-policy", "content-security-policy-report-only", "x-content-type-options",
             "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te",
             "trailer", "transfer-encoding", "upgrade",
@@ -32,8 +48,12 @@ public final class HeaderRules {
     /** The server's own headers a rule may replace: how long to cache, what to tell other sites of the referrer. */
     public static final Set<String> REPLACEABLE = Set.of("cache-control", "referrer-policy");
 
-    /** One block: a pattern and its headers (name as written, value; names unique per block). */
-    record Block(int line, PathPattern pattern, Map<String, String> headers) {
+    /**
+     * One block: a pattern and its headers (name as written, value; names unique per block), and the bytes of its
+     * header lines as written, an upper bound of what it adds to a head (a repeated name joins with 2 bytes, less
+     * than its own line's).
+     */
+    record Block(int line, PathPattern pattern, Map<String, String> headers, int bytes) {
     }
 
     private final List<Block> blocks;
@@ -55,6 +75,10 @@ public final class HeaderRules {
         PathPattern pattern = null;
         int patternLine = 0;
         Map<String, String> headers = null;
+        int blockBytes = 0;
+        boolean blockReported = false;
+        long fileBytes = 0;
+        boolean fileReported = false;
         boolean skipping = false;
         for (int i = 0; i < lines.length; i++) {
             int n = i + 1;
@@ -71,8 +95,10 @@ public final class HeaderRules {
             boolean indented = Character.isWhitespace(raw.charAt(0));
             if (!indented) {
                 if (pattern != null) {
-                    blocks.add(new Block(patternLine, pattern, headers));
+                    blocks.add(new Block(patternLine, pattern, headers, blockBytes));
                 }
+                blockBytes = 0;
+                blockReported = false;
                 String[] problem = new String[1];
                 pattern = PathPattern.parse(line, problem);
                 patternLine = n;
@@ -110,10 +136,38 @@ public final class HeaderRules {
                         + " itself or never sends it (see the README's _headers rules).");
                 continue;
             }
+            int bytes = name.length() + value.length() + 4;
+            if (value.length() > VALUE_BYTES) {
+                RuleText.at(out, ViolationCode.HEADERS_TOO_LARGE, FILE, n, "the value of " + name + " has "
+                        + value.length() + " bytes; at most " + VALUE_BYTES + " are allowed", "Shorten it; proxies "
+                        + "and CDNs refuse longer header lines.");
+                continue;
+            }
+            if (blockBytes + bytes > PATH_BYTES) {
+                if (blockReported) {
+                    continue;
+                }
+                blockReported = true;
+                RuleText.at(out, ViolationCode.HEADERS_TOO_LARGE, FILE, n, "the headers of the block of line "
+                        + patternLine + " pass " + PATH_BYTES + " bytes here", "A response may carry at most "
+                        + PATH_BYTES + " bytes of header lines from _headers; shorten or remove headers.");
+                continue;
+            }
+            if (fileBytes + bytes > FILE_BYTES) {
+                if (!fileReported) {
+                    fileReported = true;
+                    RuleText.at(out, ViolationCode.HEADERS_TOO_LARGE, FILE, n, "the header lines pass " + FILE_BYTES
+                            + " bytes in all here", "Share headers between paths with a pattern (/*, /assets/*) "
+                            + "instead of repeating them per path.");
+                }
+                continue; // a file stored before the limit is served with the headers that fit
+            }
+            fileBytes += bytes;
+            blockBytes += bytes;
             headers.merge(name, value, (a, b) -> a + ", " + b);
         }
         if (pattern != null) {
-            blocks.add(new Block(patternLine, pattern, headers));
+            blocks.add(new Block(patternLine, pattern, headers, blockBytes));
         }
         if (blocks.size() > RuleText.MAX_RULES) {
             out.add(RuleText.tooMany(FILE, blocks.size(), "path blocks"));
@@ -135,13 +189,50 @@ public final class HeaderRules {
     }
 
     /**
+     * The violations of paths the bundle serves (decoded, with their leading slash) whose matching blocks add more
+     * than {@link #PATH_BYTES}: one per block that passes the limit first, naming its line and one such path.
+     */
+    public List<Violation> checkPaths(Iterable<String> paths) {
+        long all = 0;
+        for (Block b : blocks) {
+            all += b.bytes();
+        }
+        if (all <= PATH_BYTES) {
+            return List.of(); // no path can match more than every block
+        }
+        Map<Integer, Violation> byLine = new LinkedHashMap<>();
+        for (String path : paths) {
+            int total = 0;
+            for (Block b : blocks) {
+                if (b.bytes() > 0 && b.pattern().matches(path, null)) {
+                    total += b.bytes();
+                    if (total > PATH_BYTES && !byLine.containsKey(b.line())) {
+                        byLine.put(b.line(), RuleText.at(new ArrayList<>(), ViolationCode.HEADERS_TOO_LARGE, FILE,
+                                b.line(), "with the blocks before it, this block gives " + PathPattern.quote(path)
+                                + " more than " + PATH_BYTES + " bytes of headers", "A response may carry at most "
+                                + PATH_BYTES + " bytes of header lines from _headers; shorten or remove headers."));
+                    }
+                }
+            }
+        }
+        return List.copyOf(byLine.values());
+    }
+
+    /**
      * The headers for a request path (decoded, with its leading slash), as name, value pairs alternating; an empty
      * list when no block matches. Equal paths give equal lists, so a response head built with them can be reused.
+     * A path publish never saw (a 404 page, a rewrite) that matches blocks of more than {@link #PATH_BYTES} together
+     * gets the blocks in order while they fit, so no head ever carries more.
      */
     public List<String> headersFor(String path) {
         Map<String, String> merged = null;
+        int total = 0;
         for (Block b : blocks) {
             if (b.pattern().matches(path, null)) {
+                if (total + b.bytes() > PATH_BYTES) {
+                    continue;
+                }
+                total += b.bytes();
                 if (merged == null) {
                     merged = new LinkedHashMap<>();
                 }
