@@ -7,6 +7,7 @@ import io.sites.bundle.rules.AuthoringRules;
 import io.sites.bundle.rules.Codes;
 import io.sites.bundle.rules.Findings;
 import io.sites.bundle.rules.LinkCheck;
+import io.sites.bundle.rules.Listed;
 import io.sites.bundle.rules.PathRules;
 import io.sites.bundle.rules.Text;
 import java.util.ArrayList;
@@ -91,9 +92,9 @@ public final class BundleReader {
         bundleWide.bundleTooLarge(entries).ifPresent(violations::add);
         bundleWide.tooManyPages(entries).ifPresent(violations::add);
         BundleWideChecks.missingIndex(entries).ifPresent(violations::add);
-        List<Warning> warnings = links.warnings();
+        List<Warning> warnings = Listed.warnings(links.warnings());
         if (!violations.isEmpty()) {
-            throw new BundleInvalidException(violations, warnings,
+            throw new BundleInvalidException(Listed.violations(violations), warnings,
                     entries.stream().mapToLong(e -> Math.max(e.size, 0)).sum());
         }
         return new Bundle(entries.stream().map(FileEntry::toFile).toList(), warnings);

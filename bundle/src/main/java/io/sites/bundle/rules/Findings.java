@@ -3,10 +3,14 @@ package io.sites.bundle.rules;
 import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Collects the violations of one file, and hands the references it makes to the link check.
+ * Collects the violations of one file (each rule listed at most {@link Listed#PER_RULE_AND_FILE} times, the rest
+ * counted), and hands the references it makes to the link check.
  *
  * <p>{@code shownPath} is the path as the client sent it, used in violations and messages; {@code servedPath} the
  * normalised path, used to compute relative references in hints and to resolve the file's references.
@@ -16,6 +20,9 @@ public final class Findings {
     private final String shownPath;
     private final String servedPath;
     private final List<Violation> violations;
+    /** How often each rule was broken, and how often beyond what is listed. */
+    private final Map<String, Integer> broken = new HashMap<>();
+    private final Map<String, Integer> unlisted = new LinkedHashMap<>();
     /** Judges the file's references, or null when they are not checked (no bundle, or the file's path is invalid). */
     private LinkCheck links;
     /** The URL path relative references resolve against: the file's own until a {@code <base href>} says else. */
@@ -40,8 +47,14 @@ public final class Findings {
         return servedPath;
     }
 
+    /** The listed violations, then one entry per rule broken more often than is listed. */
     public List<Violation> violations() {
-        return violations;
+        if (unlisted.isEmpty()) {
+            return violations;
+        }
+        List<Violation> all = new ArrayList<>(violations);
+        unlisted.forEach((code, more) -> all.add(Listed.moreViolations(code, shownPath, file(), more)));
+        return all;
     }
 
     /** Has the file's references judged by this link check as the rules meet them. */
@@ -50,11 +63,15 @@ public final class Findings {
     }
 
     public void add(ViolationCode code, String message, String detail) {
-        violations.add(Violation.of(code, shownPath, message, detail));
+        add(Violation.of(code, shownPath, message, detail));
     }
 
     public void add(Violation violation) {
-        violations.add(violation);
+        if (broken.merge(violation.code(), 1, Integer::sum) <= Listed.PER_RULE_AND_FILE) {
+            violations.add(violation);
+        } else {
+            unlisted.merge(violation.code(), 1, Integer::sum);
+        }
     }
 
     /** A reference the file makes; blank URLs and those of a document with an external base are not checked. */

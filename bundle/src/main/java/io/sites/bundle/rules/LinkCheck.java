@@ -24,6 +24,9 @@ public final class LinkCheck {
     /** The file whose references came last, and its targets already reported by line: one warning for each. */
     private Findings current;
     private final Set<String> reported = new HashSet<>();
+    /** The current file's warnings listed, and those beyond {@link Listed#PER_RULE_AND_FILE} only counted. */
+    private int listed;
+    private long unlisted;
 
     /** @param paths every normalised path of the bundle */
     public LinkCheck(Set<String> paths) {
@@ -32,9 +35,23 @@ public final class LinkCheck {
         this.addresses = Set.copyOf(all);
     }
 
-    /** One BROKEN_LINK per distinct target and line of each file, in the order the files were read. */
+    /**
+     * One BROKEN_LINK per distinct target and line of each file, in the order the files were read; at most
+     * {@link Listed#PER_RULE_AND_FILE} per file, then one entry counting the file's others.
+     */
     public List<Warning> warnings() {
+        closeFile();
         return List.copyOf(warnings);
+    }
+
+    /** Counts the file whose references came last beyond what is listed, in one entry after its own. */
+    private void closeFile() {
+        if (current != null && unlisted > 0) {
+            warnings.add(Listed.moreWarnings(WarningCode.BROKEN_LINK.name(), current.shownPath(), current.file(),
+                    unlisted));
+        }
+        unlisted = 0;
+        listed = 0;
     }
 
     /**
@@ -49,10 +66,19 @@ public final class LinkCheck {
             return;
         }
         if (file != current) {
+            closeFile();
             current = file;
             reported.clear();
         }
+        if (listed >= Listed.PER_RULE_AND_FILE) {
+            // Past the listed ones only a count: the set of reported targets stays small too.
+            if (!reported.contains(line + " " + target)) {
+                unlisted++;
+            }
+            return;
+        }
         if (reported.add(line + " " + target)) {
+            listed++;
             String shown = UrlRef.of(target).shown();
             warnings.add(Warning.of(WarningCode.BROKEN_LINK, file.shownPath(),
                     "File " + file.file() + " refers to " + Text.quote(shown) + Text.onLine(line) + ", which "
