@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A version's {@code _redirects} and {@code _headers}, parsed once per pair of blobs (they never change) by the
@@ -18,6 +20,7 @@ final class SiteRules {
     static final String REDIRECTS = RedirectRules.FILE;
     static final String HEADERS = HeaderRules.FILE;
     private static final int REMEMBERED = 10_000;
+    private static final Logger log = LoggerFactory.getLogger(SiteRules.class);
 
     final RedirectRules redirects;
     final HeaderRules headers;
@@ -49,8 +52,11 @@ final class SiteRules {
             if ((redirects != null && redirectsText == null) || (headers != null && headersText == null)) {
                 return null;
             }
+            long started = System.nanoTime();
             rules = new SiteRules(redirectsText == null ? null : RedirectRules.parse(redirectsText),
                     headersText == null ? null : HeaderRules.parse(headersText));
+            log.debug("Site rules compiled: key={} ms={} thread={}", key,
+                    (System.nanoTime() - started) / 1_000_000, thread());
             if (parsed.size() >= REMEMBERED) {
                 parsed.clear();
             }
@@ -78,6 +84,12 @@ final class SiteRules {
             bytes.duplicate().get(copy);
             return new String(copy, StandardCharsets.UTF_8);
         }
+    }
+
+    /** The compiling thread, for the log: a virtual thread has no name of its own. */
+    private static String thread() {
+        Thread current = Thread.currentThread();
+        return current.isVirtual() ? "virtual" : current.getName();
     }
 
     /** The extra headers for a request path, or null when there are none. */
