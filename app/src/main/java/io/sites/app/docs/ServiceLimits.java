@@ -31,6 +31,8 @@ final class ServiceLimits {
                         "sites.limits.remote-files"),
                 new Limit("Publishes", command.publishesPerMinute() + " per account and minute (429 RATE_LIMITED "
                         + "with Retry-After above)", "sites.limits.publishes-per-minute"),
+                new Limit("Dry runs", command.dryRunsPerMinute() + " per account and minute, apart from publishes "
+                        + "(429 RATE_LIMITED with Retry-After above)", "sites.limits.dry-runs-per-minute"),
                 new Limit("sourceUrl fetches", command.fetchesPerHour() + " per account and hour (429 RATE_LIMITED "
                         + "with Retry-After above)", "sites.limits.fetches-per-hour"),
                 new Limit("Websites", command.websitesPerAccount() + " per account, deleted ones not counted (422 "

@@ -37,11 +37,14 @@ public final class HeaderRules {
     }
 
     private final List<Block> blocks;
+    /** The blocks' patterns in their order: the blocks matching a path without trying each. */
+    private final PathTree tree = new PathTree();
     private final List<Violation> violations;
 
     private HeaderRules(List<Block> blocks, List<Violation> violations) {
         this.blocks = List.copyOf(blocks);
         this.violations = List.copyOf(violations);
+        this.blocks.forEach(b -> tree.add(b.pattern()));
     }
 
     public List<Violation> violations() {
@@ -140,14 +143,12 @@ public final class HeaderRules {
      */
     public List<String> headersFor(String path) {
         Map<String, String> merged = null;
-        for (Block b : blocks) {
-            if (b.pattern().matches(path, null)) {
-                if (merged == null) {
-                    merged = new LinkedHashMap<>();
-                }
-                for (Map.Entry<String, String> h : b.headers().entrySet()) {
-                    merged.merge(h.getKey(), h.getValue(), (a, c) -> a + ", " + c);
-                }
+        for (int matching : tree.all(path)) {
+            if (merged == null) {
+                merged = new LinkedHashMap<>();
+            }
+            for (Map.Entry<String, String> h : blocks.get(matching).headers().entrySet()) {
+                merged.merge(h.getKey(), h.getValue(), (a, c) -> a + ", " + c);
             }
         }
         if (merged == null || merged.isEmpty()) {

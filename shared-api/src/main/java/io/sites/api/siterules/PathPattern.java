@@ -83,6 +83,11 @@ final class PathPattern {
         return names.isEmpty();
     }
 
+    /** The segments as {@link PathTree} files them: "/" alone is one empty segment, as a path "/" splits. */
+    String[] treeSegments() {
+        return segments.length == 0 && !splat ? new String[] {""} : segments;
+    }
+
     /**
      * Whether the path (decoded, with its leading slash) matches; fills {@code values} (name, value pairs) when
      * given.
@@ -123,7 +128,8 @@ final class PathPattern {
 
     /**
      * Whether every path this pattern matches, the other matches too (so a later rule with this pattern is never
-     * reached): the same shape, or the other's splat covers this one's literal start.
+     * reached): the same shape, or the other's splat covers this one's literal start. The definition that
+     * {@link RuleCoverage} indexes; the tests hold the index to it.
      */
     boolean coveredBy(PathPattern earlier) {
         if (earlier.shape().equals(shape()) || (exact() && earlier.matches(text, null))) {
@@ -138,7 +144,7 @@ final class PathPattern {
     }
 
     /** The pattern with placeholder names erased: two patterns of one shape match the same paths. */
-    private String shape() {
+    String shape() {
         StringBuilder out = new StringBuilder();
         for (String s : segments) {
             out.append('/').append(s.startsWith(":") ? ":" : s);
