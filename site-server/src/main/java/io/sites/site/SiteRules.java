@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -94,8 +95,10 @@ final class SiteRules {
             long started = System.nanoTime();
             SiteRules rules = new SiteRules(redirectsText == null ? null : RedirectRules.parse(redirectsText),
                     headersText == null ? null : HeaderRules.parse(headersText));
-            log.debug("Site rules compiled: key={} ms={} thread={}", key,
-                    (System.nanoTime() - started) / 1_000_000, thread());
+            if (log.isDebugEnabled()) { // bench/rules reads these lines, SiteRulesStallTest their thread
+                log.debug("Site rules compiled: key={} ms={} thread={}", key, String.format(Locale.ROOT, "%.2f",
+                        (System.nanoTime() - started) / 1e6), thread());
+            }
             long weight = BYTES_PER_ENTRY + BYTES_PER_CHAR * ((long) length(redirectsText) + length(headersText));
             if (weight <= budget) {
                 compiled.put(key, new Entry(rules, weight, new AtomicLong(clock.incrementAndGet())));
