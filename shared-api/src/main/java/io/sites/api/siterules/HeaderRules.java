@@ -52,6 +52,9 @@ public final class HeaderRules {
     }
 
     public static HeaderRules parse(String text) {
+        if (text.length() > RuleText.MAX_CHARS) {
+            return new HeaderRules(List.of(), List.of(RuleText.tooLarge(FILE, text.length())));
+        }
         List<Block> blocks = new ArrayList<>();
         List<Violation> out = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);

@@ -54,6 +54,9 @@ public final class RedirectRules {
     }
 
     public static RedirectRules parse(String text) {
+        if (text.length() > RuleText.MAX_CHARS) {
+            return new RedirectRules(List.of(), new PathTree(), List.of(RuleText.tooLarge(FILE, text.length())));
+        }
         List<Rule> rules = new ArrayList<>();
         List<Violation> out = new ArrayList<>();
         RuleCoverage earlier = new RuleCoverage();

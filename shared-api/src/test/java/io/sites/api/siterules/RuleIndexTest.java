@@ -134,6 +134,20 @@ class RuleIndexTest {
     }
 
     @Test
+    void aRulesFileAboveOneMebibyteIsRefusedUnread() {
+        String padding = "# " + "x".repeat(1 << 20) + "\n";
+        RedirectRules redirects = RedirectRules.parse(padding + "/a /b\n");
+        assertThat(redirects.violations()).singleElement().satisfies(v -> {
+            assertThat(v.code()).isEqualTo("TOO_MANY_RULES");
+            assertThat(v.message()).contains("at most 1048576 (1 MiB)");
+        });
+        assertThat(redirects.match("/a")).isNull();
+        assertThat(HeaderRules.parse(padding + "/*\n  X-A: 1\n").violations()).singleElement()
+                .satisfies(v -> assertThat(v.code()).isEqualTo("TOO_MANY_RULES"));
+        assertThat(RedirectRules.parse("#" + "x".repeat((1 << 20) - 20) + "\n/a /b\n").violations()).isEmpty();
+    }
+
+    @Test
     void aTargetNamingAnotherHostWithoutASchemeIsRefused() {
         assertThat(RedirectRules.parse("/a //evil.example 302\n/b /\\evil.example 302\n").violations())
                 .extracting(RuleIndexTest::line).containsExactly(1, 2);
