@@ -3,11 +3,14 @@ package io.sites.api.siterules;
 import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A site's {@code _headers} file, Netlify's syntax: a path pattern on a line of its own, then its headers indented,
@@ -40,11 +43,32 @@ public final class HeaderRules {
     /** The blocks' patterns in their order: the blocks matching a path without trying each. */
     private final PathTree tree = new PathTree();
     private final List<Violation> violations;
+    /**
+     * The merged headers per set of matching blocks, so that a thousand blocks matching every path are merged once,
+     * not for every request; bounded by the file's own length in characters.
+     */
+    private final Map<Matching, List<String>> merged = new ConcurrentHashMap<>();
+    private final AtomicLong mergedChars = new AtomicLong();
+    private final long mergedBudget;
 
-    private HeaderRules(List<Block> blocks, List<Violation> violations) {
+    /** The orders of the blocks matching a path, compared by content. */
+    private record Matching(int[] orders) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Matching m && Arrays.equals(orders, m.orders);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(orders);
+        }
+    }
+
+    private HeaderRules(List<Block> blocks, List<Violation> violations, long length) {
         this.blocks = List.copyOf(blocks);
         this.violations = List.copyOf(violations);
         this.blocks.forEach(b -> tree.add(b.pattern()));
+        this.mergedBudget = length;
     }
 
     public List<Violation> violations() {
@@ -53,14 +77,15 @@ public final class HeaderRules {
 
     public static HeaderRules parse(String text) {
         if (text.length() > RuleText.MAX_CHARS) {
-            return new HeaderRules(List.of(), List.of(RuleText.tooLarge(FILE, text.length())));
+            return new HeaderRules(List.of(), List.of(RuleText.tooLarge(FILE, text.length())), 0);
         }
         List<Block> blocks = new ArrayList<>();
         List<Violation> out = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         PathPattern pattern = null;
         int patternLine = 0;
-        Map<String, String> headers = null;
+        // Builders, not strings: a name repeated thousands of times is joined in one pass, not copied each time.
+        Map<String, StringBuilder> headers = null;
         boolean skipping = false;
         for (int i = 0; i < lines.length; i++) {
             int n = i + 1;
@@ -77,7 +102,7 @@ public final class HeaderRules {
             boolean indented = Character.isWhitespace(raw.charAt(0));
             if (!indented) {
                 if (pattern != null) {
-                    blocks.add(new Block(patternLine, pattern, headers));
+                    blocks.add(new Block(patternLine, pattern, joined(headers)));
                 }
                 String[] problem = new String[1];
                 pattern = PathPattern.parse(line, problem);
@@ -116,15 +141,20 @@ public final class HeaderRules {
                         + " itself or never sends it (see the README's _headers rules).");
                 continue;
             }
-            headers.merge(name, value, (a, b) -> a + ", " + b);
+            StringBuilder joined = headers.get(name);
+            if (joined == null) {
+                headers.put(name, new StringBuilder(value));
+            } else {
+                joined.append(", ").append(value);
+            }
         }
         if (pattern != null) {
-            blocks.add(new Block(patternLine, pattern, headers));
+            blocks.add(new Block(patternLine, pattern, joined(headers)));
         }
         if (blocks.size() > RuleText.MAX_RULES) {
             out.add(RuleText.tooMany(FILE, blocks.size(), "path blocks"));
         }
-        return new HeaderRules(blocks, out);
+        return new HeaderRules(blocks, out, text.length());
     }
 
     private static boolean token(String name) {
@@ -145,13 +175,38 @@ public final class HeaderRules {
      * list when no block matches. Equal paths give equal lists, so a response head built with them can be reused.
      */
     public List<String> headersFor(String path) {
-        Map<String, String> merged = null;
-        for (int matching : tree.all(path)) {
+        int[] matching = tree.all(path);
+        if (matching.length == 0) {
+            return List.of();
+        }
+        Matching key = new Matching(matching);
+        List<String> known = merged.get(key);
+        if (known != null) {
+            return known;
+        }
+        List<String> pairs = merge(matching);
+        long chars = pairs.stream().mapToLong(String::length).sum();
+        if (mergedChars.addAndGet(chars) <= mergedBudget) {
+            merged.putIfAbsent(key, pairs);
+        } else {
+            mergedChars.addAndGet(-chars);
+        }
+        return pairs;
+    }
+
+    private List<String> merge(int[] matchingBlocks) {
+        Map<String, StringBuilder> merged = null;
+        for (int matching : matchingBlocks) {
             if (merged == null) {
                 merged = new LinkedHashMap<>();
             }
             for (Map.Entry<String, String> h : blocks.get(matching).headers().entrySet()) {
-                merged.merge(h.getKey(), h.getValue(), (a, c) -> a + ", " + c);
+                StringBuilder joined = merged.get(h.getKey());
+                if (joined == null) {
+                    merged.put(h.getKey(), new StringBuilder(h.getValue()));
+                } else {
+                    joined.append(", ").append(h.getValue());
+                }
             }
         }
         if (merged == null || merged.isEmpty()) {
@@ -160,8 +215,14 @@ public final class HeaderRules {
         List<String> pairs = new ArrayList<>(merged.size() * 2);
         merged.forEach((name, value) -> {
             pairs.add(name);
-            pairs.add(value);
+            pairs.add(value.toString());
         });
         return List.copyOf(pairs);
+    }
+
+    private static Map<String, String> joined(Map<String, StringBuilder> headers) {
+        Map<String, String> out = new LinkedHashMap<>();
+        headers.forEach((name, value) -> out.put(name, value.toString()));
+        return out;
     }
 }

@@ -1,8 +1,10 @@
 package io.sites.api.siterules;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The path of a rule: literal segments, {@code :name} placeholders (one segment each) and a final {@code *} (the
@@ -53,6 +55,7 @@ final class PathPattern {
             segments = java.util.Arrays.copyOf(segments, segments.length - 1); // the empty one before "*"
         }
         List<String> names = new ArrayList<>();
+        Set<String> seen = new HashSet<>(); // a set: a pattern may have thousands of placeholders
         int literalEnd = -1;
         StringBuilder prefix = new StringBuilder("/");
         for (int i = 0; i < segments.length; i++) {
@@ -62,7 +65,7 @@ final class PathPattern {
                     problem[0] = "the placeholder " + quote(s) + " in " + quote(text) + " is not \":name\"";
                     return null;
                 }
-                if (names.contains(s.substring(1)) || s.substring(1).equals(SPLAT)) {
+                if (!seen.add(s.substring(1)) || s.substring(1).equals(SPLAT)) {
                     problem[0] = "the placeholder " + quote(s) + " appears twice or is reserved in " + quote(text);
                     return null;
                 }

@@ -4,6 +4,7 @@ import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -132,8 +133,9 @@ public final class RedirectRules {
                     + PathPattern.quote(to) + " cannot be another site", "Use a status 301 or 302 to send visitors "
                     + "to another site, or a path of this site.");
         }
+        Set<String> defined = new HashSet<>(from.names);
         for (String name : placeholders(to)) {
-            if (!from.names.contains(name)) {
+            if (!defined.contains(name)) {
                 return invalid(out, n, "the target uses :" + name + ", which " + PathPattern.quote(from.text)
                         + " does not define", name.equals(PathPattern.SPLAT) ? "End the path with \"*\" to use "
                         + ":splat." : "Add :" + name + " to the path, or remove it from the target.");

@@ -20,8 +20,8 @@ final class RuleCoverage {
         final PathTree tree = new PathTree();
         final List<Rule> rules = new ArrayList<>();
         final Map<String, Rule> byShape = new HashMap<>();
-        /** Splats without placeholders by their literal start ("/news/", "/"): the first of each. */
-        final Map<String, Rule> splatByStart = new HashMap<>();
+        /** Splats without placeholders by their literal start's segments ("/news/*" under "news"): the first of each. */
+        final Starts splats = new Starts();
 
         void add(Rule rule) {
             PathPattern from = rule.from();
@@ -29,7 +29,7 @@ final class RuleCoverage {
             rules.add(rule);
             byShape.putIfAbsent(from.shape(), rule);
             if (from.splat && from.names.equals(List.of(PathPattern.SPLAT))) {
-                splatByStart.putIfAbsent(from.literalPrefix, rule);
+                splats.add(from.literalPrefix, rule);
             }
         }
 
@@ -39,11 +39,41 @@ final class RuleCoverage {
                 int first = tree.first(from.text);
                 found = earlier(found, first < 0 ? null : rules.get(first));
             }
-            String start = from.exact() ? from.text : from.literalPrefix;
-            for (int slash = start.indexOf('/'); slash >= 0; slash = start.indexOf('/', slash + 1)) {
-                found = earlier(found, splatByStart.get(start.substring(0, slash + 1)));
+            return earlier(found, splats.covering(from.exact() ? from.text : from.literalPrefix));
+        }
+    }
+
+    /**
+     * Literal starts ("/", "/news/", "/news/2024/") as a tree of their segments: the starts that begin a path, or
+     * are the path with a slash added, lie on one walk down the tree, however long the path.
+     */
+    private static final class Starts {
+        private final Map<String, Starts> below = new HashMap<>();
+        private Rule first;
+
+        void add(String start, Rule rule) {
+            Starts node = this;
+            String[] segments = start.substring(1).split("/", -1); // "/news/" is ["news", ""]
+            for (int i = 0; i + 1 < segments.length; i++) {
+                node = node.below.computeIfAbsent(segments[i], s -> new Starts());
             }
-            return earlier(found, splatByStart.get(start + "/"));
+            if (node.first == null) {
+                node.first = rule;
+            }
+        }
+
+        /** The first rule whose start begins {@code path}, or is {@code path} with a slash added. */
+        Rule covering(String path) {
+            Rule found = first;
+            Starts node = this;
+            for (String segment : path.substring(1).split("/", -1)) {
+                node = node.below.get(segment);
+                if (node == null) {
+                    break;
+                }
+                found = earlier(found, node.first);
+            }
+            return found;
         }
     }
 

@@ -169,6 +169,9 @@ class RuleIndexTest {
         assertThat(headers.headersFor("/docs/intro")).containsExactly("X-A", "1, 3", "X-B", "2");
         assertThat(headers.headersFor("/")).containsExactly("X-A", "1", "X-C", "4");
         assertThat(headers.headersFor("/other")).containsExactly("X-A", "1");
+        assertThat(headers.headersFor("/docs/other")).as("merged once per set of blocks")
+                .isSameAs(headers.headersFor("/docs/intro"));
+        assertThat(headers.headersFor("/none/")).isSameAs(headers.headersFor("/other"));
     }
 
     private static int line(Violation v) {
