@@ -42,6 +42,9 @@ class BenchCommandsTest {
                 Arguments.of("start", Map.of("ROUNDS", "1", "SITES", "0", "SETTINGS", "sites", "CACHES", caches,
                         "SKIP_BUILD", "1"), "| SITES_ROLES | cache | ready (ms) | ready / no cache |",
                         "\\| sites \\| none \\| \\d+ " + RATIO),
+                Arguments.of("rules", Map.of("ROUNDS", "1", "SIZES", "10", "JAR", jar),
+                        "| rules | dry run (ms) | publish (ms) | first request (ms) |",
+                        "\\| 10( \\| \\d+\\.\\d+){4} " + RATIO),
                 Arguments.of("reads", Map.of("ROUNDS", "1", "DURATION", "1s", "JAR", jar, "BEFORE_JAR", jar),
                         "| operation | p50 before | p50 after | p99 before | p99 after | p99 after ÷ before |",
                         "\\| listWebsites( \\| \\d+\\.\\d+){4} \\| \\d+\\.\\d+ \\|"));

@@ -48,9 +48,9 @@ public enum ViolationCode {
     HEADER_INVALID("A _headers line is malformed: no path before it, not Name: value, or not printable ASCII."),
     HEADER_FORBIDDEN("A _headers rule sets a header the server owns: cookies, the security policy, hop-by-hop "
             + "or length headers, Clear-Site-Data."),
-    HEADERS_TOO_LARGE("A _headers value, the headers one path gets, or the file's header lines in all, above "
-            + "their limits."),
-    TOO_MANY_RULES("More than 1,000 rules in _redirects or _headers.");
+    HEADERS_TOO_LARGE("A _headers value, or the headers the blocks matching one path add together, above their "
+            + "limits."),
+    TOO_MANY_RULES("More than 1,000 rules in _redirects or _headers, or more than 1 MiB in either file.");
 
     private final String meaning;
 

@@ -57,12 +57,14 @@ final class SiteResponder {
     private final SiteGate gate;
     private final SiteRules.Cache rules;
 
-    SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate) {
+    /** @param rulesCacheBytes the bound of the compiled site rules kept in memory */
+    SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
+            long rulesCacheBytes) {
         this.address = address;
         this.directory = directory;
         this.files = files;
         this.gate = gate;
-        this.rules = new SiteRules.Cache(files);
+        this.rules = new SiteRules.Cache(files, rulesCacheBytes);
     }
 
     /** The headers of every answer for a site host, first in its list. */

@@ -102,7 +102,8 @@ public class SiteServerConfiguration {
     @Bean
     SiteResponder siteResponder(SiteServerProperties properties, SiteDirectory directory, SiteFiles files,
             RateWindows windows) {
-        return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files, new SiteGate(windows));
+        return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files, new SiteGate(windows),
+                properties.siteServer().rulesCacheBytes());
     }
 
     /**

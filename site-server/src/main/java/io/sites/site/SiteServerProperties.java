@@ -33,6 +33,7 @@ record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue Server 
             @DefaultValue("15s") Duration headerTimeout,
             @DefaultValue("75s") Duration idleTimeout,
             @DefaultValue("10000") int maxConnections,
-            @DefaultValue("65536") int socketBufferBytes) {
+            @DefaultValue("65536") int socketBufferBytes,
+            @DefaultValue("33554432") long rulesCacheBytes) {
     }
 }

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class SiteFilesTest {
 
     /** Counts opens: the cache must spare the store every request after the first. */
-    static final class CountingStore implements BlobStore {
+    static class CountingStore implements BlobStore {
         final Map<String, byte[]> blobs = new HashMap<>();
         final AtomicInteger opens = new AtomicInteger();
 

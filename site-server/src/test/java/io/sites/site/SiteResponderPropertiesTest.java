@@ -49,7 +49,7 @@ class SiteResponderPropertiesTest {
                 List.of(new ManifestEntry("secret.txt", "text/plain", SECRET.length, "f".repeat(64))));
         directory.caughtUp(); // as a replica is once it has read the store; before, every answer is a 503
         responder = new SiteResponder(new SiteAddress("sites.example"), directory, new SiteFiles(store, 1 << 20, 1 << 20),
-                new SiteGate(TestDatabase.h2().windows(Clock.systemUTC())));
+                new SiteGate(TestDatabase.h2().windows(Clock.systemUTC())), 1 << 20);
     }
 
     private ManifestEntry file(String path, String text, char hash) {

@@ -29,12 +29,14 @@ final class ServiceLimits {
                         "sites.limits.bundle-bytes"),
                 new Limit("HTML pages", bundle.htmlPages() + " per bundle", "sites.limits.html-pages"),
                 new Limit("_headers sizes", HeaderRules.VALUE_BYTES + " bytes a value, " + HeaderRules.PATH_BYTES
-                        + " bytes of header lines for one path, " + HeaderRules.FILE_BYTES + " bytes of header lines "
-                        + "in the file (HEADERS_TOO_LARGE above)", "fixed"),
+                        + " bytes of header lines for one path (HEADERS_TOO_LARGE above), " + HeaderRules.FILE_BYTES
+                        + " characters in the file (TOO_MANY_RULES above)", "fixed"),
                 new Limit("Remote files", bundle.remoteFiles() + " files by sourceUrl or uploadKey per publish",
                         "sites.limits.remote-files"),
                 new Limit("Publishes", command.publishesPerMinute() + " per account and minute (429 RATE_LIMITED "
                         + "with Retry-After above)", "sites.limits.publishes-per-minute"),
+                new Limit("Dry runs", command.dryRunsPerMinute() + " per account and minute, apart from publishes "
+                        + "(429 RATE_LIMITED with Retry-After above)", "sites.limits.dry-runs-per-minute"),
                 new Limit("sourceUrl fetches", command.fetchesPerHour() + " per account and hour (429 RATE_LIMITED "
                         + "with Retry-After above)", "sites.limits.fetches-per-hour"),
                 new Limit("Websites", command.websitesPerAccount() + " per account, deleted ones not counted (422 "

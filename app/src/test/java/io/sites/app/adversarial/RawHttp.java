@@ -36,10 +36,17 @@ final class RawHttp {
 
     /** {@code target} is sent byte for byte (chars up to U+00FF), as are the header lines. */
     Response send(String method, String target, List<String> headerLines, byte[] body) throws IOException {
+        return send("127.0.0.1", method, target, headerLines, body);
+    }
+
+    /** As {@link #send(String, String, List, byte[])} for a host name of this server (a site, a preview). */
+    Response send(String host, String method, String target, List<String> headerLines, byte[] body)
+            throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(60_000);
             StringBuilder head = new StringBuilder().append(method).append(' ').append(target)
-                    .append(" HTTP/1.1\r\nHost: 127.0.0.1:").append(port).append("\r\nConnection: close\r\n");
+                    .append(" HTTP/1.1\r\nHost: ").append(host).append(':').append(port)
+                    .append("\r\nConnection: close\r\n");
             headerLines.forEach(line -> head.append(line).append("\r\n"));
             if (body != null) {
                 head.append("Content-Length: ").append(body.length).append("\r\n");

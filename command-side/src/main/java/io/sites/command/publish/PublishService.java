@@ -15,6 +15,7 @@ import io.sites.bundle.Bundle;
 import io.sites.bundle.BundleFile;
 import io.sites.bundle.FileInput;
 import io.sites.bundle.FileSource;
+import io.sites.command.limits.DryRunRateLimit;
 import io.sites.command.limits.PublishRateLimit;
 import io.sites.command.remote.AccountBlobs;
 import io.sites.command.remote.Uploads;
@@ -61,11 +62,13 @@ public class PublishService {
     private final SlugClaims slugs;
     private final ReadModels readModels;
     private final PublishRateLimit rateLimit;
+    private final DryRunRateLimit dryRunLimit;
     private final Uploads uploads;
     private final AccountBlobs accountBlobs;
 
     PublishService(CommandGateway commands, PublishChecks checks, BlobStore blobs, SlugClaims slugs,
-            ReadModels readModels, PublishRateLimit rateLimit, Uploads uploads, AccountBlobs accountBlobs) {
+            ReadModels readModels, PublishRateLimit rateLimit, DryRunRateLimit dryRunLimit, Uploads uploads,
+            AccountBlobs accountBlobs) {
         this.accountBlobs = accountBlobs;
         this.commands = commands;
         this.checks = checks;
@@ -73,6 +76,7 @@ public class PublishService {
         this.slugs = slugs;
         this.readModels = readModels;
         this.rateLimit = rateLimit;
+        this.dryRunLimit = dryRunLimit;
         this.uploads = uploads;
     }
 
@@ -103,6 +107,7 @@ public class PublishService {
      * upload slot used, publish counted or blob stored. Failures other than the bundle's are thrown as there.
      */
     public BundleCheck checkWebsite(AccountId owner, NewWebsite request) {
+        dryRunLimit.acquire(owner);
         return checks.website(owner, request, true).check();
     }
 
@@ -157,6 +162,7 @@ public class PublishService {
      * {@link WebsiteNotFoundException}, before the bundle is read.
      */
     public BundleCheck checkVersion(AccountId caller, String websiteId, NewVersion request) {
+        dryRunLimit.acquire(caller);
         return checks.version(caller, websiteId, request, true).check();
     }
 

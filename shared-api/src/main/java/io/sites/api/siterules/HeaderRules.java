@@ -3,11 +3,14 @@ package io.sites.api.siterules;
 import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A site's {@code _headers} file, Netlify's syntax: a path pattern on a line of its own, then its headers indented,
@@ -30,8 +33,11 @@ public final class HeaderRules {
      * one block alone: what a head may carry beyond the server's own headers and still pass most proxies (see above).
      */
     public static final int PATH_BYTES = 32 * 1024;
-    /** The most bytes of header lines in the whole file: 32 paths at the path limit; a real file is a few KiB. */
-    public static final int FILE_BYTES = 1024 * 1024;
+    /**
+     * The most a whole file holds: 1 MiB of text, header lines and all, so 31 paths near the path limit; a real
+     * file is a few KiB. A longer file is refused unread as TOO_MANY_RULES ({@link RuleText}), as a long _redirects.
+     */
+    public static final int FILE_BYTES = RuleText.MAX_CHARS;
 
     /**
      * Headers a rule may not set, lower case: cookies (site hosts set none); Clear-Site-Data, with which a site
@@ -57,11 +63,35 @@ public final class HeaderRules {
     }
 
     private final List<Block> blocks;
+    /** The blocks' patterns in their order: the blocks matching a path without trying each. */
+    private final PathTree tree = new PathTree();
     private final List<Violation> violations;
+    /**
+     * The merged headers per set of matching blocks, so that a thousand blocks matching every path are merged once,
+     * not for every request; bounded by the file's own length in characters.
+     */
+    private final Map<Matching, List<String>> merged = new ConcurrentHashMap<>();
+    private final AtomicLong mergedChars = new AtomicLong();
+    private final long mergedBudget;
 
-    private HeaderRules(List<Block> blocks, List<Violation> violations) {
+    /** The orders of the blocks matching a path, compared by content. */
+    private record Matching(int[] orders) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Matching m && Arrays.equals(orders, m.orders);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(orders);
+        }
+    }
+
+    private HeaderRules(List<Block> blocks, List<Violation> violations, long length) {
         this.blocks = List.copyOf(blocks);
         this.violations = List.copyOf(violations);
+        this.blocks.forEach(b -> tree.add(b.pattern()));
+        this.mergedBudget = length;
     }
 
     public List<Violation> violations() {
@@ -69,16 +99,18 @@ public final class HeaderRules {
     }
 
     public static HeaderRules parse(String text) {
+        if (text.length() > RuleText.MAX_CHARS) {
+            return new HeaderRules(List.of(), List.of(RuleText.tooLarge(FILE, text.length())), 0);
+        }
         List<Block> blocks = new ArrayList<>();
         List<Violation> out = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         PathPattern pattern = null;
         int patternLine = 0;
-        Map<String, String> headers = null;
+        // Builders, not strings: a name repeated thousands of times is joined in one pass, not copied each time.
+        Map<String, StringBuilder> headers = null;
         int blockBytes = 0;
         boolean blockReported = false;
-        long fileBytes = 0;
-        boolean fileReported = false;
         boolean skipping = false;
         for (int i = 0; i < lines.length; i++) {
             int n = i + 1;
@@ -95,7 +127,7 @@ public final class HeaderRules {
             boolean indented = Character.isWhitespace(raw.charAt(0));
             if (!indented) {
                 if (pattern != null) {
-                    blocks.add(new Block(patternLine, pattern, headers, blockBytes));
+                    blocks.add(new Block(patternLine, pattern, joined(headers), blockBytes));
                 }
                 blockBytes = 0;
                 blockReported = false;
@@ -153,26 +185,21 @@ public final class HeaderRules {
                         + PATH_BYTES + " bytes of header lines from _headers; shorten or remove headers.");
                 continue;
             }
-            if (fileBytes + bytes > FILE_BYTES) {
-                if (!fileReported) {
-                    fileReported = true;
-                    RuleText.at(out, ViolationCode.HEADERS_TOO_LARGE, FILE, n, "the header lines pass " + FILE_BYTES
-                            + " bytes in all here", "Share headers between paths with a pattern (/*, /assets/*) "
-                            + "instead of repeating them per path.");
-                }
-                continue; // a file stored before the limit is served with the headers that fit
-            }
-            fileBytes += bytes;
             blockBytes += bytes;
-            headers.merge(name, value, (a, b) -> a + ", " + b);
+            StringBuilder joined = headers.get(name);
+            if (joined == null) {
+                headers.put(name, new StringBuilder(value));
+            } else {
+                joined.append(", ").append(value);
+            }
         }
         if (pattern != null) {
-            blocks.add(new Block(patternLine, pattern, headers, blockBytes));
+            blocks.add(new Block(patternLine, pattern, joined(headers), blockBytes));
         }
         if (blocks.size() > RuleText.MAX_RULES) {
             out.add(RuleText.tooMany(FILE, blocks.size(), "path blocks"));
         }
-        return new HeaderRules(blocks, out);
+        return new HeaderRules(blocks, out, text.length());
     }
 
     private static boolean token(String name) {
@@ -203,8 +230,9 @@ public final class HeaderRules {
         Map<Integer, Violation> byLine = new LinkedHashMap<>();
         for (String path : paths) {
             int total = 0;
-            for (Block b : blocks) {
-                if (b.bytes() > 0 && b.pattern().matches(path, null)) {
+            for (int matching : tree.all(path)) {
+                Block b = blocks.get(matching);
+                if (b.bytes() > 0) {
                     total += b.bytes();
                     if (total > PATH_BYTES && !byLine.containsKey(b.line())) {
                         byLine.put(b.line(), RuleText.at(new ArrayList<>(), ViolationCode.HEADERS_TOO_LARGE, FILE,
@@ -225,19 +253,43 @@ public final class HeaderRules {
      * gets the blocks in order while they fit, so no head ever carries more.
      */
     public List<String> headersFor(String path) {
-        Map<String, String> merged = null;
+        int[] matching = tree.all(path);
+        if (matching.length == 0) {
+            return List.of();
+        }
+        Matching key = new Matching(matching);
+        List<String> known = merged.get(key);
+        if (known != null) {
+            return known;
+        }
+        List<String> pairs = merge(matching);
+        long chars = pairs.stream().mapToLong(String::length).sum();
+        if (mergedChars.addAndGet(chars) <= mergedBudget) {
+            merged.putIfAbsent(key, pairs);
+        } else {
+            mergedChars.addAndGet(-chars);
+        }
+        return pairs;
+    }
+
+    private List<String> merge(int[] matchingBlocks) {
+        Map<String, StringBuilder> merged = null;
         int total = 0;
-        for (Block b : blocks) {
-            if (b.pattern().matches(path, null)) {
-                if (total + b.bytes() > PATH_BYTES) {
-                    continue;
-                }
-                total += b.bytes();
-                if (merged == null) {
-                    merged = new LinkedHashMap<>();
-                }
-                for (Map.Entry<String, String> h : b.headers().entrySet()) {
-                    merged.merge(h.getKey(), h.getValue(), (a, c) -> a + ", " + c);
+        for (int matching : matchingBlocks) {
+            Block b = blocks.get(matching);
+            if (total + b.bytes() > PATH_BYTES) {
+                continue;
+            }
+            total += b.bytes();
+            if (merged == null) {
+                merged = new LinkedHashMap<>();
+            }
+            for (Map.Entry<String, String> h : b.headers().entrySet()) {
+                StringBuilder joined = merged.get(h.getKey());
+                if (joined == null) {
+                    merged.put(h.getKey(), new StringBuilder(h.getValue()));
+                } else {
+                    joined.append(", ").append(h.getValue());
                 }
             }
         }
@@ -247,8 +299,14 @@ public final class HeaderRules {
         List<String> pairs = new ArrayList<>(merged.size() * 2);
         merged.forEach((name, value) -> {
             pairs.add(name);
-            pairs.add(value);
+            pairs.add(value.toString());
         });
         return List.copyOf(pairs);
+    }
+
+    private static Map<String, String> joined(Map<String, StringBuilder> headers) {
+        Map<String, String> out = new LinkedHashMap<>();
+        headers.forEach((name, value) -> out.put(name, value.toString()));
+        return out;
     }
 }

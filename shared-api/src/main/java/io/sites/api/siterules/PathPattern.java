@@ -1,8 +1,10 @@
 package io.sites.api.siterules;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The path of a rule: literal segments, {@code :name} placeholders (one segment each) and a final {@code *} (the
@@ -53,6 +55,7 @@ final class PathPattern {
             segments = java.util.Arrays.copyOf(segments, segments.length - 1); // the empty one before "*"
         }
         List<String> names = new ArrayList<>();
+        Set<String> seen = new HashSet<>(); // a set: a pattern may have thousands of placeholders
         int literalEnd = -1;
         StringBuilder prefix = new StringBuilder("/");
         for (int i = 0; i < segments.length; i++) {
@@ -62,7 +65,7 @@ final class PathPattern {
                     problem[0] = "the placeholder " + quote(s) + " in " + quote(text) + " is not \":name\"";
                     return null;
                 }
-                if (names.contains(s.substring(1)) || s.substring(1).equals(SPLAT)) {
+                if (!seen.add(s.substring(1)) || s.substring(1).equals(SPLAT)) {
                     problem[0] = "the placeholder " + quote(s) + " appears twice or is reserved in " + quote(text);
                     return null;
                 }
@@ -81,6 +84,11 @@ final class PathPattern {
 
     boolean exact() {
         return names.isEmpty();
+    }
+
+    /** The segments as {@link PathTree} files them: "/" alone is one empty segment, as a path "/" splits. */
+    String[] treeSegments() {
+        return segments.length == 0 && !splat ? new String[] {""} : segments;
     }
 
     /**
@@ -123,7 +131,8 @@ final class PathPattern {
 
     /**
      * Whether every path this pattern matches, the other matches too (so a later rule with this pattern is never
-     * reached): the same shape, or the other's splat covers this one's literal start.
+     * reached): the same shape, or the other's splat covers this one's literal start. The definition that
+     * {@link RuleCoverage} indexes; the tests hold the index to it.
      */
     boolean coveredBy(PathPattern earlier) {
         if (earlier.shape().equals(shape()) || (exact() && earlier.matches(text, null))) {
@@ -138,7 +147,7 @@ final class PathPattern {
     }
 
     /** The pattern with placeholder names erased: two patterns of one shape match the same paths. */
-    private String shape() {
+    String shape() {
         StringBuilder out = new StringBuilder();
         for (String s : segments) {
             out.append('/').append(s.startsWith(":") ? ":" : s);

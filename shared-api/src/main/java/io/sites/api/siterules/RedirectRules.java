@@ -36,23 +36,14 @@ public final class RedirectRules {
     }
 
     private final List<Rule> rules;
-    /** Rules with an exact path, by path, for the common case: the first such rule per path. */
-    private final Map<String, Rule> exact;
-    /** Rules with placeholders or a splat, in order: tried one by one. */
-    private final List<Rule> patterns;
+    /** The rules' patterns in their order: the first rule matching a path in about the path's length. */
+    private final PathTree tree;
     private final List<Violation> violations;
 
-    private RedirectRules(List<Rule> rules, List<Violation> violations) {
+    private RedirectRules(List<Rule> rules, PathTree tree, List<Violation> violations) {
         this.rules = List.copyOf(rules);
+        this.tree = tree;
         this.violations = List.copyOf(violations);
-        Map<String, Rule> byPath = new HashMap<>();
-        for (Rule r : rules) {
-            if (r.from().exact()) {
-                byPath.putIfAbsent(r.from().text, r);
-            }
-        }
-        this.exact = Map.copyOf(byPath);
-        this.patterns = rules.stream().filter(r -> !r.from().exact()).toList();
     }
 
     public List<Rule> rules() {
@@ -64,23 +55,28 @@ public final class RedirectRules {
     }
 
     public static RedirectRules parse(String text) {
+        if (text.length() > RuleText.MAX_CHARS) {
+            return new RedirectRules(List.of(), new PathTree(), List.of(RuleText.tooLarge(FILE, text.length())));
+        }
         List<Rule> rules = new ArrayList<>();
         List<Violation> out = new ArrayList<>();
+        RuleCoverage earlier = new RuleCoverage();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
-            Rule rule = line(i + 1, lines[i], rules, out);
+            Rule rule = line(i + 1, lines[i], earlier, out);
             if (rule != null) {
                 rules.add(rule);
+                earlier.add(rule);
             }
         }
         if (rules.size() > RuleText.MAX_RULES) {
             out.add(RuleText.tooMany(FILE, rules.size(), "rules"));
         }
-        loops(rules, out);
-        return new RedirectRules(rules, out);
+        RedirectLoops.check(rules, earlier.tree(), out);
+        return new RedirectRules(rules, earlier.tree(), out);
     }
 
-    private static Rule line(int n, String raw, List<Rule> earlier, List<Violation> out) {
+    private static Rule line(int n, String raw, RuleCoverage earlier, List<Violation> out) {
         int hash = raw.indexOf('#');
         String line = (hash >= 0 ? raw.substring(0, hash) : raw).strip();
         if (line.isEmpty()) {
@@ -127,24 +123,29 @@ public final class RedirectRules {
             return invalid(out, n, "the target " + PathPattern.quote(to) + " is neither a site path nor an https URL",
                     "Start the target with \"/\" or \"https://\".");
         }
+        if (to.startsWith("//") || to.startsWith("/\\")) {
+            return invalid(out, n, "the target " + PathPattern.quote(to) + " names another host without a scheme "
+                    + "(a browser reads \"//\" and \"/\\\" as the start of a host name)",
+                    "Write the other site as an https URL, or start a path of this site with one \"/\".");
+        }
         if (external && !(status >= 300 && status < 400)) {
             return invalid(out, n, "a rule with status " + status + " serves a page of this site, so its target "
                     + PathPattern.quote(to) + " cannot be another site", "Use a status 301 or 302 to send visitors "
                     + "to another site, or a path of this site.");
         }
+        Set<String> defined = new HashSet<>(from.names);
         for (String name : placeholders(to)) {
-            if (!from.names.contains(name)) {
+            if (!defined.contains(name)) {
                 return invalid(out, n, "the target uses :" + name + ", which " + PathPattern.quote(from.text)
                         + " does not define", name.equals(PathPattern.SPLAT) ? "End the path with \"*\" to use "
                         + ":splat." : "Add :" + name + " to the path, or remove it from the target.");
             }
         }
-        for (Rule r : earlier) {
-            if (from.coveredBy(r.from()) && (r.force() || !force)) {
-                return invalid(out, n, "this rule can never match: the rule on line " + r.line() + " ("
-                        + PathPattern.quote(r.from().text) + ") matches every path it matches, and the first "
-                        + "matching rule wins", "Move this rule above line " + r.line() + ", or remove it.");
-            }
+        Rule r = earlier.covering(from, force);
+        if (r != null) {
+            return invalid(out, n, "this rule can never match: the rule on line " + r.line() + " ("
+                    + PathPattern.quote(r.from().text) + ") matches every path it matches, and the first "
+                    + "matching rule wins", "Move this rule above line " + r.line() + ", or remove it.");
         }
         return new Rule(n, from, to, status, force);
     }
@@ -172,99 +173,21 @@ public final class RedirectRules {
     }
 
     /**
-     * A redirect whose target comes back to a rule already followed. Followed from each internal redirect with its
-     * placeholders as "x", without regard to files: the rules must not loop on their own.
-     */
-    private static void loops(List<Rule> rules, List<Violation> out) {
-        RedirectRules all = new RedirectRules(rules, List.of());
-        for (Rule start : rules) {
-            if (!start.redirect() || start.external()) {
-                continue;
-            }
-            Set<Integer> seen = new HashSet<>();
-            seen.add(start.line());
-            String path = sample(start.to());
-            for (int step = 0; step < rules.size(); step++) {
-                Match next = all.match(path);
-                if (next == null || !next.rule().redirect() || next.rule().external()) {
-                    break;
-                }
-                if (!seen.add(next.rule().line())) {
-                    if (next.rule() == start) {
-                        RuleText.at(out, ViolationCode.REDIRECT_LOOP, FILE, start.line(), "the redirect to "
-                                + PathPattern.quote(start.to()) + " leads back to itself (through line "
-                                + next.rule().line() + ")", "Change a target so that the chain ends at a page.");
-                    }
-                    break;
-                }
-                path = stripQuery(next.target());
-            }
-        }
-    }
-
-    private static String sample(String to) {
-        StringBuilder out = new StringBuilder();
-        String path = stripQuery(to);
-        for (int i = 0; i < path.length(); i++) {
-            char c = path.charAt(i);
-            if (c == ':' && i > 0 && path.charAt(i - 1) == '/') {
-                while (i + 1 < path.length() && path.charAt(i + 1) != '/') {
-                    i++;
-                }
-                out.append('x');
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
-    }
-
-    private static String stripQuery(String to) {
-        int q = to.indexOf('?');
-        return q < 0 ? to : to.substring(0, q);
-    }
-
-    /**
      * The first rule matching a request path (decoded, with its leading slash), with its target filled in, or null.
+     * The target is a URL as written in the file: the values filled in are percent-encoded, so that a rewrite's
+     * target is decoded once, and a site path's leading slashes are one, so that it never names another host.
      */
     public Match match(String path) {
-        Rule first = exact.get(path);
+        int first = tree.first(path);
+        if (first < 0) {
+            return null;
+        }
+        Rule rule = rules.get(first);
+        if (rule.from().exact()) {
+            return new Match(rule, rule.to());
+        }
         Map<String, String> values = new HashMap<>(4);
-        for (Rule r : patterns) {
-            if (first != null && r.line() >= first.line()) {
-                break;
-            }
-            values.clear();
-            if (r.from().matches(path, values)) {
-                return new Match(r, fill(r.to(), values));
-            }
-        }
-        return first == null ? null : new Match(first, first.to());
-    }
-
-    static String fill(String to, Map<String, String> values) {
-        if (values.isEmpty() || to.indexOf(':') < 0) {
-            return to;
-        }
-        StringBuilder out = new StringBuilder(to.length() + 16);
-        int start = to.startsWith("https://") ? "https://".length() : 0;
-        out.append(to, 0, start);
-        for (int i = start; i < to.length(); i++) {
-            char c = to.charAt(i);
-            if (c == ':' && i > 0 && "/=-.".indexOf(to.charAt(i - 1)) >= 0) {
-                int end = i + 1;
-                while (end < to.length() && (Character.isLetterOrDigit(to.charAt(end)) || to.charAt(end) == '_')) {
-                    end++;
-                }
-                String value = values.get(to.substring(i + 1, end));
-                if (value != null) {
-                    out.append(value);
-                    i = end - 1;
-                    continue;
-                }
-            }
-            out.append(c);
-        }
-        return out.toString();
+        rule.from().matches(path, values);
+        return new Match(rule, RuleTargets.fill(rule.to(), values));
     }
 }
