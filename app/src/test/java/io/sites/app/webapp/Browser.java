@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -69,6 +70,39 @@ public final class Browser {
                 + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).collect(Collectors.joining("&"));
         HttpResponse<String> response = send(request(path).header("Content-Type",
                 "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body)));
+        Matcher m = CSRF.matcher(response.body());
+        if (m.find()) {
+            csrf = m.group(1);
+        }
+        return response;
+    }
+
+    /**
+     * POSTs a multipart form as a browser sends a file input: the fields (with the CSRF token of the last page read)
+     * and one file part, streamed from {@code file}.
+     */
+    public HttpResponse<String> postFile(String path, Map<String, String> fields, String fileField, Path file) {
+        Map<String, String> all = new LinkedHashMap<>(fields);
+        if (csrf != null) {
+            all.putIfAbsent("_csrf", csrf);
+        }
+        String boundary = "----sites-test-" + System.nanoTime();
+        StringBuilder head = new StringBuilder();
+        all.forEach((name, value) -> head.append("--").append(boundary).append("\r\nContent-Disposition: form-data; ")
+                .append("name=\"").append(name).append("\"\r\n\r\n").append(value).append("\r\n"));
+        head.append("--").append(boundary).append("\r\nContent-Disposition: form-data; name=\"").append(fileField)
+                .append("\"; filename=\"").append(file.getFileName()).append("\"\r\nContent-Type: ")
+                .append("application/octet-stream\r\n\r\n");
+        HttpRequest.BodyPublisher body;
+        try {
+            body = HttpRequest.BodyPublishers.concat(HttpRequest.BodyPublishers.ofString(head.toString()),
+                    HttpRequest.BodyPublishers.ofFile(file),
+                    HttpRequest.BodyPublishers.ofString("\r\n--" + boundary + "--\r\n"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        HttpResponse<String> response = send(request(path).timeout(Duration.ofSeconds(300))
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary).POST(body));
         Matcher m = CSRF.matcher(response.body());
         if (m.find()) {
             csrf = m.group(1);

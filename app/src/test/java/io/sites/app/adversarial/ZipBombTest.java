@@ -1,0 +1,161 @@
+package io.sites.app.adversarial;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.app.ServiceProcess;
+import io.sites.app.webapp.Browser;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Zip bombs posted through the web application, signed in as a person, to the new-website form and to the
+ * new-version form of the real service in a JVM of its own on a 256 MB heap that exits on OutOfMemoryError: every
+ * archive is answered with a page of the web application (the violation, or a 413 page), never an
+ * OutOfMemoryError, a 5xx or a stack trace, and the service serves on. Prints the largest heap the collector saw.
+ */
+class ZipBombTest {
+    private static final String HEAP = "256m";
+    private static final Pattern WEBSITE = Pattern.compile("/app/websites/(web_[A-Za-z0-9_-]+)\"");
+    private static final Pattern GC = Pattern.compile("(\\d+)([KMG])->\\d+[KMG]\\(\\d+[KMG]\\)");
+    private static ServiceProcess service;
+    private static Path bombs;
+
+    @BeforeAll
+    static void start() throws Exception {
+        bombs = Files.createTempDirectory("sites-zip-bombs");
+        service = ServiceProcess.onSmallHeap(HEAP);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (service != null) {
+            service.close();
+        }
+        if (bombs != null) {
+            try (var files = Files.list(bombs)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(bombs);
+        }
+    }
+
+    @Test
+    void zipBombsToBothFormsGetAPageNeverTheHeap() throws Exception {
+        Browser browser = new Browser(service.apiPort(), "127.0.0.91");
+        assertThat(browser.signUp("bomber-" + System.nanoTime() % 100_000, "correct horse battery").statusCode())
+                .isEqualTo(302);
+        String website = createOne(browser);
+
+        Path twenty = ZipBombs.twentyFiftyMegabyteZeros(bombs);
+        Map<String, Path> archives = new LinkedHashMap<>();
+        archives.put("twenty-zeros", twenty);
+        archives.put("one-huge-entry", ZipBombs.oneHugeEntry(bombs));
+        archives.put("many-entries", ZipBombs.manyEntries(bombs));
+        archives.put("nested", ZipBombs.nested(bombs, twenty));
+        archives.put("lying-size", ZipBombs.lyingSize(bombs));
+
+        int posts = 0;
+        int refused = 0;
+        int published = 0;
+        int serverErrors = 0;
+        List<String> wrong = new ArrayList<>();
+        for (Map.Entry<String, Path> archive : archives.entrySet()) {
+            for (String form : List.of("/app/websites/new", "/app/websites/" + website + "/versions")) {
+                HttpResponse<String> answer;
+                try {
+                    browser.get(form.endsWith("/new") ? form : "/app/websites/" + website);
+                    answer = browser.postFile(form, form.endsWith("/new") ? Map.of("name", archive.getKey())
+                            : Map.of("message", archive.getKey()), "zip", archive.getValue());
+                } catch (UncheckedIOException connectionLost) {
+                    serverErrors++;
+                    wrong.add(archive.getKey() + " to " + form + ": no answer (" + connectionLost.getMessage() + ")");
+                    break;
+                }
+                posts++;
+                int status = answer.statusCode();
+                String page = answer.body();
+                String type = answer.headers().firstValue("Content-Type").orElse("");
+                if (status >= 500) {
+                    serverErrors++;
+                }
+                if (status == 302 && answer.headers().firstValue("Location").orElse("").contains("/app/jobs/")) {
+                    published++;
+                } else if (status == 413 || status == 422) {
+                    refused++;
+                    if (!type.startsWith("text/html") || !page.contains("</html>")) {
+                        wrong.add(archive.getKey() + " to " + form + ": not a page: " + type);
+                    }
+                } else {
+                    wrong.add(archive.getKey() + " to " + form + ": " + status + " " + abbreviated(page));
+                }
+                if (page.contains("Exception") || page.contains("\tat ") || page.contains("at io.sites")) {
+                    wrong.add(archive.getKey() + " to " + form + ": a stack trace: " + abbreviated(page));
+                }
+            }
+            if (!service.alive()) {
+                break;
+            }
+        }
+        int oom = !service.alive() || Files.readString(service.log()).contains("OutOfMemoryError") ? 1 : 0;
+        System.out.println("ADVERSARIAL zip-bomb: heap=" + HEAP + " archives=" + archives.size() + " posts=" + posts
+                + " refused=" + refused + " published=" + published + " peak-heap=" + peakHeapMegabytes() + "m"
+                + " oom=" + oom + " 5xx=" + serverErrors);
+        assertThat(oom).as("no OutOfMemoryError; logs in " + service.log() + ", " + service.gcLog()).isZero();
+        assertThat(serverErrors).as("no 5xx: " + wrong).isZero();
+        assertThat(wrong).isEmpty();
+        assertThat(refused).as("the bombs themselves are refused").isGreaterThanOrEqualTo(8);
+        assertThat(browser.get("/app/websites").statusCode()).isEqualTo(200);
+    }
+
+    /** A small website made through the same form, for the new-version form to publish to. */
+    private static String createOne(Browser browser) throws IOException {
+        Path small = bombs.resolve("small.zip");
+        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(small))) {
+            out.putNextEntry(new java.util.zip.ZipEntry("site/index.html"));
+            out.write(ZipBombs.INDEX.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        browser.get("/app/websites/new");
+        HttpResponse<String> created = browser.postFile("/app/websites/new", Map.of("name", "Target"), "zip", small);
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(302);
+        Matcher id = WEBSITE.matcher(browser.get("/app/websites").body());
+        assertThat(id.find()).as("the new website is listed").isTrue();
+        return id.group(1);
+    }
+
+    /** The largest heap occupancy the collector's log shows before any collection, in MB. */
+    private static long peakHeapMegabytes() throws IOException {
+        long peak = 0;
+        for (String line : Files.readAllLines(service.gcLog())) {
+            Matcher before = GC.matcher(line);
+            if (before.find()) {
+                long amount = Long.parseLong(before.group(1));
+                long mb = switch (before.group(2)) {
+                    case "K" -> amount / 1024;
+                    case "G" -> amount * 1024;
+                    default -> amount;
+                };
+                peak = Math.max(peak, mb);
+            }
+        }
+        return peak;
+    }
+
+    private static String abbreviated(String page) {
+        return page.length() > 300 ? page.substring(0, 300) + "…" : page;
+    }
+}
