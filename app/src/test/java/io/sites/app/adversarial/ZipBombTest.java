@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 class ZipBombTest {
     private static final String HEAP = "256m";
     private static final Pattern WEBSITE = Pattern.compile("/app/websites/(web_[A-Za-z0-9_-]+)\"");
+    private static final Pattern CODE = Pattern.compile("data-code=\"([A-Z_]+)\"");
     private static final Pattern GC = Pattern.compile("(\\d+)([KMG])->\\d+[KMG]\\(\\d+[KMG]\\)");
     private static ServiceProcess service;
     private static Path bombs;
@@ -73,6 +74,7 @@ class ZipBombTest {
         int published = 0;
         int serverErrors = 0;
         List<String> wrong = new ArrayList<>();
+        Map<String, Integer> answers = new java.util.TreeMap<>();
         for (Map.Entry<String, Path> archive : archives.entrySet()) {
             for (String form : List.of("/app/websites/new", "/app/websites/" + website + "/versions")) {
                 HttpResponse<String> answer;
@@ -88,6 +90,8 @@ class ZipBombTest {
                 posts++;
                 int status = answer.statusCode();
                 String page = answer.body();
+                Matcher code = CODE.matcher(page);
+                answers.merge(status + (code.find() ? "-" + code.group(1) : ""), 1, Integer::sum);
                 String type = answer.headers().firstValue("Content-Type").orElse("");
                 if (status >= 500) {
                     serverErrors++;
@@ -112,7 +116,8 @@ class ZipBombTest {
         }
         int oom = !service.alive() || Files.readString(service.log()).contains("OutOfMemoryError") ? 1 : 0;
         System.out.println("ADVERSARIAL zip-bomb: heap=" + HEAP + " archives=" + archives.size() + " posts=" + posts
-                + " refused=" + refused + " published=" + published + " peak-heap=" + peakHeapMegabytes() + "m"
+                + " refused=" + refused + " published=" + published + " answers=" + answers.toString().replace(" ", "")
+                + " peak-heap=" + peakHeapMegabytes() + "m"
                 + " oom=" + oom + " 5xx=" + serverErrors);
         assertThat(oom).as("no OutOfMemoryError; logs in " + service.log() + ", " + service.gcLog()).isZero();
         assertThat(serverErrors).as("no 5xx: " + wrong).isZero();
