@@ -61,6 +61,31 @@ final class ZipBombs {
     }
 
     /**
+     * Three scripts of 15 MB of random letters (about 35 MB zipped, as dense as text gets): within every size limit
+     * and the ratio, but the authoring rules read scripts whole, and three times 45 MB is more heap than a 256 MB
+     * service gives one request.
+     */
+    static Path scriptsPastTheBudget(Path dir) throws IOException {
+        Path zip = dir.resolve("scripts.zip");
+        java.util.SplittableRandom random = new java.util.SplittableRandom(32);
+        byte[] letters = new byte[(int) MB];
+        try (ZipOutputStream out = deflating(zip)) {
+            text(out, "index.html", INDEX);
+            for (int i = 0; i < 3; i++) {
+                out.putNextEntry(new ZipEntry("js/app-" + i + ".js"));
+                for (int m = 0; m < 15; m++) {
+                    for (int b = 0; b < letters.length; b++) {
+                        letters[b] = (byte) ('a' + random.nextInt(26));
+                    }
+                    out.write(letters);
+                }
+                out.closeEntry();
+            }
+        }
+        return zip;
+    }
+
+    /**
      * An archive of archives: 20 copies of {@code inner} (itself a bomb), which deflate once more to almost nothing.
      * Nothing unpacks a zip inside the bundle, so each copy is only a file of its own size.
      */

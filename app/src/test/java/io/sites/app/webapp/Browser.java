@@ -12,7 +12,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -82,25 +84,43 @@ public final class Browser {
      * and one file part, streamed from {@code file}.
      */
     public HttpResponse<String> postFile(String path, Map<String, String> fields, String fileField, Path file) {
+        return postFiles(path, fields, fileField, List.of(file));
+    }
+
+    /**
+     * As {@link #postFile}, with one part for each of {@code files} under the same field (a chosen folder); a
+     * {@code paths} field, if given, goes first, one value per line.
+     */
+    public HttpResponse<String> postFiles(String path, Map<String, String> fields, String fileField,
+            List<Path> files) {
         Map<String, String> all = new LinkedHashMap<>(fields);
         if (csrf != null) {
             all.putIfAbsent("_csrf", csrf);
         }
         String boundary = "----sites-test-" + System.nanoTime();
         StringBuilder head = new StringBuilder();
-        all.forEach((name, value) -> head.append("--").append(boundary).append("\r\nContent-Disposition: form-data; ")
-                .append("name=\"").append(name).append("\"\r\n\r\n").append(value).append("\r\n"));
-        head.append("--").append(boundary).append("\r\nContent-Disposition: form-data; name=\"").append(fileField)
-                .append("\"; filename=\"").append(file.getFileName()).append("\"\r\nContent-Type: ")
-                .append("application/octet-stream\r\n\r\n");
-        HttpRequest.BodyPublisher body;
+        all.forEach((name, value) -> {
+            for (String each : name.equals("paths") ? value.split("\n") : new String[] {value}) {
+                head.append("--").append(boundary).append("\r\nContent-Disposition: form-data; name=\"")
+                        .append(name).append("\"\r\n\r\n").append(each).append("\r\n");
+            }
+        });
+        List<HttpRequest.BodyPublisher> parts = new ArrayList<>(List.of(
+                HttpRequest.BodyPublishers.ofString(head.toString())));
         try {
-            body = HttpRequest.BodyPublishers.concat(HttpRequest.BodyPublishers.ofString(head.toString()),
-                    HttpRequest.BodyPublishers.ofFile(file),
-                    HttpRequest.BodyPublishers.ofString("\r\n--" + boundary + "--\r\n"));
+            for (Path file : files) {
+                parts.add(HttpRequest.BodyPublishers.ofString("--" + boundary + "\r\nContent-Disposition: "
+                        + "form-data; name=\"" + fileField + "\"; filename=\"" + file.getFileName()
+                        + "\"\r\nContent-Type: application/octet-stream\r\n\r\n"));
+                parts.add(HttpRequest.BodyPublishers.ofFile(file));
+                parts.add(HttpRequest.BodyPublishers.ofString("\r\n"));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        parts.add(HttpRequest.BodyPublishers.ofString("--" + boundary + "--\r\n"));
+        HttpRequest.BodyPublisher body = HttpRequest.BodyPublishers.concat(
+                parts.toArray(HttpRequest.BodyPublisher[]::new));
         HttpResponse<String> response = send(request(path).timeout(Duration.ofSeconds(300))
                 .header("Content-Type", "multipart/form-data; boundary=" + boundary).POST(body));
         Matcher m = CSRF.matcher(response.body());
