@@ -145,17 +145,23 @@ class ZipBombTest {
                 wrong.add("a folder of " + FOLDER_PARTS + " parts: no answer (" + connectionLost.getMessage() + ")");
             }
         }
+        long leftBehind;
+        try (var spooled = Files.list(service.data().resolve("tmp").resolve("bodies"))) {
+            leftBehind = spooled.count();
+        }
         long[] peak = peakHeapMegabytes();
         List<String> logged = service.problems(0);
         int oom = !service.alive() || Files.readString(service.log()).contains("OutOfMemoryError") ? 1 : 0;
         System.out.println("ADVERSARIAL zip-bomb: heap=" + HEAP + " archives=" + archives.size() + " posts=" + posts
                 + " refused=" + refused + " published=" + published + " answers=" + answers.toString().replace(" ", "")
                 + " peak-heap=" + peak[0] + "m peak-after-gc=" + peak[1] + "m"
-                + " oom=" + oom + " 5xx=" + serverErrors + " error-or-warn-logs=" + logged.size());
+                + " oom=" + oom + " 5xx=" + serverErrors + " error-or-warn-logs=" + logged.size()
+                + " spool-left-behind=" + leftBehind);
         assertThat(oom).as("no OutOfMemoryError; logs in " + service.log() + ", " + service.gcLog()).isZero();
         assertThat(serverErrors).as("no 5xx: " + wrong).isZero();
         assertThat(wrong).isEmpty();
         assertThat(logged).as("a tenant's bomb is no fault of the service's").isEmpty();
+        assertThat(leftBehind).as("every request's temporary directory is gone with it").isZero();
         assertThat(refused).as("every archive is refused").isEqualTo(2 * archives.size());
         assertThat(answers).as("a refusal for memory is the web application's 413 page")
                 .containsEntry("413", 2);
