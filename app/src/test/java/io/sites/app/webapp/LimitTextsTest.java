@@ -70,7 +70,8 @@ class LimitTextsTest extends EmbeddedAppTest {
         long anySize = 1L << 30;
         UnpackedFiles unpacked = new UnpackedFiles(() -> Files.createTempDirectory("limit-texts"), (files, held) -> {
         });
-        assertThat(uploads.unzip(zip("big.bin", 1024 * 1024 + 1), anySize, unpacked).problems()).extracting(Violation::detail)
+        assertThat(uploads.unzip(zip("big.bin", 1024 * 1024 + 1), anySize, unpacked).problems())
+                .extracting(Violation::detail)
                 .containsExactly("Files are limited to 1 MB each; reading the archive stopped here.");
         assertThat(uploads.unzip(zip("1.bin", 1024 * 1024, "2.bin", 1024 * 1024, "3.bin", 1024 * 1024, "4.bin", 1),
                 anySize, unpacked).problems()).extracting(Violation::detail)

@@ -60,7 +60,8 @@ class UploadedBundleTest {
     @Test
     void aFileInflatingPastTheFileLimitStopsTheReading() throws IOException {
         // 1,001 zeros compress to a few bytes; the limit counts what comes out, not what the archive declares.
-        UploadedBundle.Read read = uploads.unzip(zip("index.html", "x", "bomb.bin", "\0".repeat(1_001)), ANY_SIZE, unpacked);
+        UploadedBundle.Read read = uploads.unzip(zip("index.html", "x", "bomb.bin", "\0".repeat(1_001)), ANY_SIZE,
+                unpacked);
         assertThat(read.files()).isEmpty();
         assertThat(read.problems()).extracting(Violation::code).containsExactly("FILE_TOO_LARGE");
     }
@@ -68,7 +69,8 @@ class UploadedBundleTest {
     @Test
     void allFilesTogetherArePassedTheBundleLimit() throws IOException {
         String kb = "a".repeat(900);
-        UploadedBundle.Read read = uploads.unzip(zip("1.html", kb, "2.html", kb, "3.html", kb, "4.html", kb), ANY_SIZE, unpacked);
+        UploadedBundle.Read read = uploads.unzip(zip("1.html", kb, "2.html", kb, "3.html", kb, "4.html", kb),
+                ANY_SIZE, unpacked);
         assertThat(read.problems()).extracting(Violation::code).containsExactly("BUNDLE_TOO_LARGE");
     }
 
