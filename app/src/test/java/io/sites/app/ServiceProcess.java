@@ -36,6 +36,7 @@ public final class ServiceProcess implements AutoCloseable {
     private int apiPort;
     private int sitePort;
     private int managementPort = -1;
+    private boolean managementAddress = true;
     private int starts;
     private String name = "service";
     private List<String> command;
@@ -77,6 +78,15 @@ public final class ServiceProcess implements AutoCloseable {
         return this;
     }
 
+    /**
+     * As {@link #withManagementPort()}, but without naming the management port's address, so that the service's own
+     * default decides where it listens.
+     */
+    public ServiceProcess withManagementPortAtItsDefaultAddress() {
+        managementAddress = false;
+        return withManagementPort();
+    }
+
     /** Runs this command instead of this build's classes: the packaged jar, as the image starts it. */
     public ServiceProcess withCommand(List<String> command) {
         this.command = command;
@@ -102,8 +112,10 @@ public final class ServiceProcess implements AutoCloseable {
                 "SITES_SEED_TOKENS", "alice=" + TOKEN, "SERVER_ADDRESS", "127.0.0.1",
                 "SITES_SITE_ADDRESS", "127.0.0.1"));
         if (managementPort > 0) {
-            env.putAll(Map.of("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort),
-                    "MANAGEMENT_SERVER_ADDRESS", "127.0.0.1"));
+            env.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
+            if (managementAddress) {
+                env.put("MANAGEMENT_SERVER_ADDRESS", "127.0.0.1");
+            }
         }
         env.putAll(environment);
         ProcessBuilder builder = new ProcessBuilder(command);
@@ -233,6 +245,10 @@ public final class ServiceProcess implements AutoCloseable {
 
     public Http site() {
         return new Http(sitePort);
+    }
+
+    public int managementPort() {
+        return managementPort;
     }
 
     public Http management() {

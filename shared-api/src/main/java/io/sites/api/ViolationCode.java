@@ -40,6 +40,7 @@ public enum ViolationCode {
     // The web application's zip upload.
     ZIP_INVALID("The upload is not a readable zip archive, or holds no files."),
     ZIP_TOO_MANY_ENTRIES("The archive has more entries than are read."),
+    ZIP_RATIO_TOO_HIGH("The archive unpacks to more times its own size than an archive may (as a zip bomb does)."),
     // The site rules files _redirects and _headers (each violation names its line).
     REDIRECT_INVALID("A _redirects line is malformed, has an unknown status, rewrites to another site, names a "
             + "placeholder its path lacks, uses an unsupported Netlify feature, or can never match."),

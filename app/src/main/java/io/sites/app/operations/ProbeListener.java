@@ -59,7 +59,7 @@ class ProbeListener implements SmartLifecycle {
                         Duration.class, Duration.ofSeconds(10)));
         this.prometheus = prometheus;
         this.json = json;
-        String host = environment.getProperty("management.server.address", "0.0.0.0");
+        String host = environment.getProperty("management.server.address", "127.0.0.1");
         this.address = new InetSocketAddress(InetAddress.getByName(host),
                 environment.getRequiredProperty("management.server.port", Integer.class));
     }

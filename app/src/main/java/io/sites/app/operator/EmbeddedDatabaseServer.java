@@ -12,6 +12,7 @@ import java.security.SecureRandom;
 import java.sql.SQLException;
 import java.util.HexFormat;
 import java.util.Optional;
+import org.h2.engine.SysProperties;
 import org.h2.tools.Server;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +27,8 @@ import org.springframework.stereotype.Component;
  * per file): once ready, the service serves its own database over H2's TCP protocol on a free loopback port, and
  * writes the port and a random key to {@code <database>.tcp} (owner-only) beside the file. The key is the only
  * database name the server answers (H2's {@code -key}, as its AUTO_SERVER mode does; that mode itself refuses
- * DB_CLOSE_ON_EXIT=FALSE), connections from other hosts are refused, and the file goes when the service stops.
+ * DB_CLOSE_ON_EXIT=FALSE); the server listens on loopback only ({@code h2.bindAddress}, see LoopbackEnvironment) and
+ * refuses connections from other hosts besides, and the file goes when the service stops.
  * {@link OperatorEnvironment} points an operator command at it. PostgreSQL needs none of this.
  */
 @Component
@@ -46,6 +48,13 @@ class EmbeddedDatabaseServer implements DisposableBean {
     @EventListener(ApplicationReadyEvent.class)
     void serve() throws SQLException, IOException {
         if (!url.startsWith(H2_FILE)) {
+            return;
+        }
+        // H2 binds its servers to h2.bindAddress (loopback, set by LoopbackEnvironment before H2 loaded), read once
+        // per JVM; unset, the server would listen on every address of the host.
+        if (SysProperties.BIND_ADDRESS == null || SysProperties.BIND_ADDRESS.isBlank()) {
+            log.warn("Operator commands cannot reach the database while this service runs: H2 was loaded before "
+                    + "h2.bindAddress was set, and its TCP server would listen on every address");
             return;
         }
         Path database = database(url).toAbsolutePath().normalize();

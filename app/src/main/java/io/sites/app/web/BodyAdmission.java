@@ -140,7 +140,7 @@ public class BodyAdmission {
         }
         // A large body is counted (and a large publish decoded) from its spooled copy, never bound whole for that.
         boolean spool = chunked || declared > LARGE_BODY;
-        try (SpooledBody spooled = spool ? SpooledBody.of(spoolRoot, this, declared) : null) {
+        try (SpooledBody spooled = spool ? SpooledBody.of(spool(), declared) : null) {
             long size = declared;
             if (spooled != null) {
                 try {
@@ -218,6 +218,14 @@ public class BodyAdmission {
             Thread.currentThread().interrupt();
             throw busy();
         }
+    }
+
+    /**
+     * A new scratch space for one request (a temporary directory and reserved heap) under the same budget as every
+     * body, for what the web application unpacks from an upload; the caller closes it when the request ends.
+     */
+    public RequestSpool spool() {
+        return new RequestSpool(spoolRoot, this);
     }
 
     /** Reserves {@code cost} bytes of the budget if they are free now, else null (the caller does without). */

@@ -39,7 +39,7 @@ class InlineContents {
     /** Heap per byte of the body outside contents (names, paths, descriptions), bound as Strings. */
     private static final int HEAP_PER_STRUCTURE_BYTE = 4;
     /** Heap per byte of content held: the bytes, and the authoring rules' text of pages, styles and scripts. */
-    private static final int HEAP_PER_HELD_BYTE = 3;
+    static final int HEAP_PER_HELD_BYTE = 3;
     private static final String SLICE = "\u0000content@";
 
     private final JsonMapper plain;

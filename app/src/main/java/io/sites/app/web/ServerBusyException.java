@@ -3,7 +3,7 @@ package io.sites.app.web;
 import java.time.Duration;
 
 /** The memory for taking in a request body could not be had in time: 503, the client retries after a while. */
-class ServerBusyException extends RuntimeException {
+public class ServerBusyException extends RuntimeException {
     private final Duration retryAfter;
 
     ServerBusyException(String message, Duration retryAfter) {
@@ -11,7 +11,7 @@ class ServerBusyException extends RuntimeException {
         this.retryAfter = retryAfter;
     }
 
-    Duration retryAfter() {
+    public Duration retryAfter() {
         return retryAfter;
     }
 }

@@ -4,52 +4,41 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * One request's large body, read off the connection before the operation sees it, with the memory reserved for
  * reading it. A body whose length is declared and at most {@link #HELD_UP_TO} is held in memory when the budget has
  * room for it at once: a publish then creates and deletes no file and copies nothing through the page cache, which
  * on ext4 also keeps the blob store's new files cheap (every inode freed nearby makes the next allocation scan
- * further). Any other body goes to a temporary directory of its own. Whatever is decoded from it may spill into that
- * directory (made when first needed); closing deletes it and gives the memory back.
+ * further). Any other body goes to the request's temporary directory ({@link RequestSpool}). Whatever is decoded from
+ * it may spill into that directory; closing deletes it and gives the memory back.
  */
 final class SpooledBody implements AutoCloseable {
     /** The largest body held in memory; a larger or chunked one is spooled to a file. */
     static final long HELD_UP_TO = 16L * 1024 * 1024;
 
-    private final Path root;
-    private final BodyAdmission admission;
-    private final List<MemoryBudget.Reservation> reserved = new ArrayList<>();
+    private final RequestSpool spool;
     /** The body's bytes when held; null when it is in {@link #file}. */
     private byte[] held;
-    private Path dir;
     private Path file;
     private long size;
 
-    private SpooledBody(Path root, BodyAdmission admission) {
-        this.root = root;
-        this.admission = admission;
+    private SpooledBody(RequestSpool spool) {
+        this.spool = spool;
     }
 
     /**
      * Where a body of the {@code declared} length (-1 when chunked) goes: memory, if it may be held and its bytes can
-     * be reserved without waiting, else a file under {@code root}.
+     * be reserved without waiting, else a file in the request's temporary directory.
      */
-    static SpooledBody of(Path root, BodyAdmission admission, long declared) throws IOException {
-        SpooledBody body = new SpooledBody(root, admission);
-        MemoryBudget.Reservation room = declared > 0 && declared <= HELD_UP_TO ? admission.reserveNow(declared) : null;
-        if (room != null) {
-            body.reserved.add(room);
+    static SpooledBody of(RequestSpool spool, long declared) throws IOException {
+        SpooledBody body = new SpooledBody(spool);
+        if (declared > 0 && declared <= HELD_UP_TO && spool.reserveNow(declared)) {
             body.held = new byte[0];
         } else {
             body.file = body.dir().resolve("body.json");
@@ -110,10 +99,7 @@ final class SpooledBody implements AutoCloseable {
 
     /** This request's own temporary directory, for the body's file and whatever spills; made on first use. */
     Path dir() throws IOException {
-        if (dir == null) {
-            dir = Files.createTempDirectory(root, "request-");
-        }
-        return dir;
+        return spool.dir();
     }
 
     long size() {
@@ -127,23 +113,12 @@ final class SpooledBody implements AutoCloseable {
      * @throws PayloadTooLargeException when it could never be had
      */
     void reserve(long cost) {
-        reserved.add(admission.reserve(cost));
+        spool.reserve(cost);
     }
 
     @Override
     public void close() {
         held = null;
-        reserved.forEach(MemoryBudget.Reservation::close);
-        reserved.clear();
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path each : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(each);
-            }
-        } catch (IOException failed) {
-            throw new UncheckedIOException("Could not delete the spooled request " + dir, failed);
-        }
+        spool.close();
     }
 }

@@ -1,6 +1,8 @@
 package io.sites.app.webapp;
 
 import io.sites.app.identity.AccountUser;
+import io.sites.app.web.PayloadTooLargeException;
+import io.sites.app.web.ServerBusyException;
 import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.VersionNotFoundException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -34,12 +36,38 @@ class WebAppErrors {
         return page(HttpServletResponse.SC_FORBIDDEN, "Only the owner may do this", e, person, model, response);
     }
 
+    /** Unpacking an upload needs more heap than the server ever gives one request. */
+    @ExceptionHandler(PayloadTooLargeException.class)
+    String tooLarge(PayloadTooLargeException e, @AuthenticationPrincipal AccountUser person, Model model,
+            HttpServletResponse response) {
+        return page(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, "This upload is too large to unpack",
+                "Unpacking it would take more memory than this server gives one upload: its pages, styles and "
+                        + "scripts together are too large. Nothing was published. Publish fewer of them at once, or "
+                        + "publish through the interface, with upload slots for the big files.", person, model,
+                response);
+    }
+
+    /** Other uploads hold the memory for unpacking now; this one may be sent again shortly. */
+    @ExceptionHandler(ServerBusyException.class)
+    String busy(ServerBusyException e, @AuthenticationPrincipal AccountUser person, Model model,
+            HttpServletResponse response) {
+        response.setHeader("Retry-After", Long.toString(e.retryAfter().toSeconds()));
+        return page(HttpServletResponse.SC_SERVICE_UNAVAILABLE, "The server is busy",
+                "The server is unpacking as many uploads as its memory allows. Nothing was published; send the "
+                        + "form again in " + e.retryAfter().toSeconds() + " seconds.", person, model, response);
+    }
+
     private static String page(int status, String title, RuntimeException e, AccountUser person, Model model,
+            HttpServletResponse response) {
+        return page(status, title, e.getMessage(), person, model, response);
+    }
+
+    private static String page(int status, String title, String message, AccountUser person, Model model,
             HttpServletResponse response) {
         response.setStatus(status);
         model.addAttribute("person", person);
         model.addAttribute("title", title);
-        model.addAttribute("message", e.getMessage());
+        model.addAttribute("message", message);
         return "problem";
     }
 }

@@ -14,7 +14,9 @@ import io.sites.api.WebsiteView;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccountUser;
 import io.sites.app.identity.Accounts;
+import io.sites.app.web.BodyAdmission;
 import io.sites.app.web.PublishTimer;
+import io.sites.app.web.RequestSpool;
 import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
@@ -66,10 +68,13 @@ class WebsitePages {
     private final WebsiteLimit websiteLimit;
     private final SiteUrls urls;
     private final HistoryRows history;
+    private final BodyAdmission admission;
 
     WebsitePages(QueryGateway queries, PublishService publishing, UploadedBundle uploads, Accounts accounts,
-            WebsiteLimit websiteLimit, SiteUrls urls, HistoryRows history, PublishTimer timer) {
+            WebsiteLimit websiteLimit, SiteUrls urls, HistoryRows history, PublishTimer timer,
+            BodyAdmission admission) {
         this.history = history;
+        this.admission = admission;
         this.timer = timer;
         this.queries = queries;
         this.publishing = publishing;
@@ -119,13 +124,16 @@ class WebsitePages {
         model.addAttribute("name", name);
         model.addAttribute("category", category);
         model.addAttribute("slug", slug);
-        UploadedBundle.Read read = uploads.read(folder, paths, zip);
-        return publish(read, model, response, "website-new", () -> {
-            PublishedWebsite published = timer.time("createWebsite", () -> publishing.createWebsite(
-                    SignedInPerson.actor(person), new NewWebsite(blankToNull(name), category, null, blankToNull(slug),
-                            read.files())));
-            return published.jobId().value();
-        });
+        // The unpacked files live in the request's spool until the publish has stored them.
+        try (RequestSpool spool = admission.spool()) {
+            UploadedBundle.Read read = uploads.read(folder, paths, zip, unpacked(spool));
+            return publish(read, model, response, "website-new", () -> {
+                PublishedWebsite published = timer.time("createWebsite", () -> publishing.createWebsite(
+                        SignedInPerson.actor(person), new NewWebsite(blankToNull(name), category, null,
+                                blankToNull(slug), read.files())));
+                return published.jobId().value();
+            });
+        }
     }
 
     @GetMapping("/{websiteId}")
@@ -157,15 +165,21 @@ class WebsitePages {
             @RequestParam(name = "paths", required = false) List<String> paths,
             @RequestParam(name = "zip", required = false) MultipartFile zip, Model model,
             HttpServletResponse response) throws IOException {
-        UploadedBundle.Read read = uploads.read(folder, paths, zip);
-        model.addAttribute("message", message);
-        String view = website(person, websiteId, model);
-        return publish(read, model, response, view, () -> {
-            PublishedVersion published = timer.time("createWebsiteVersion", () -> publishing.publishVersion(
-                    SignedInPerson.actor(person), websiteId, new NewVersion(read.files(), blankToNull(message),
-                            promote)));
-            return published.jobId().value();
-        });
+        try (RequestSpool spool = admission.spool()) {
+            UploadedBundle.Read read = uploads.read(folder, paths, zip, unpacked(spool));
+            model.addAttribute("message", message);
+            String view = website(person, websiteId, model);
+            return publish(read, model, response, view, () -> {
+                PublishedVersion published = timer.time("createWebsiteVersion", () -> publishing.publishVersion(
+                        SignedInPerson.actor(person), websiteId, new NewVersion(read.files(), blankToNull(message),
+                                promote)));
+                return published.jobId().value();
+            });
+        }
+    }
+
+    private static UnpackedFiles unpacked(RequestSpool spool) {
+        return new UnpackedFiles(spool::dir, spool::reserveFiles);
     }
 
     /** Publishes and shows the job, or shows the page again with everything that was wrong. */

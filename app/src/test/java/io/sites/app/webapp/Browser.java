@@ -10,8 +10,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -69,6 +72,57 @@ public final class Browser {
                 + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).collect(Collectors.joining("&"));
         HttpResponse<String> response = send(request(path).header("Content-Type",
                 "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body)));
+        Matcher m = CSRF.matcher(response.body());
+        if (m.find()) {
+            csrf = m.group(1);
+        }
+        return response;
+    }
+
+    /**
+     * POSTs a multipart form as a browser sends a file input: the fields (with the CSRF token of the last page read)
+     * and one file part, streamed from {@code file}.
+     */
+    public HttpResponse<String> postFile(String path, Map<String, String> fields, String fileField, Path file) {
+        return postFiles(path, fields, fileField, List.of(file));
+    }
+
+    /**
+     * As {@link #postFile}, with one part for each of {@code files} under the same field (a chosen folder); a
+     * {@code paths} field, if given, goes first, one value per line.
+     */
+    public HttpResponse<String> postFiles(String path, Map<String, String> fields, String fileField,
+            List<Path> files) {
+        Map<String, String> all = new LinkedHashMap<>(fields);
+        if (csrf != null) {
+            all.putIfAbsent("_csrf", csrf);
+        }
+        String boundary = "----sites-test-" + System.nanoTime();
+        StringBuilder head = new StringBuilder();
+        all.forEach((name, value) -> {
+            for (String each : name.equals("paths") ? value.split("\n") : new String[] {value}) {
+                head.append("--").append(boundary).append("\r\nContent-Disposition: form-data; name=\"")
+                        .append(name).append("\"\r\n\r\n").append(each).append("\r\n");
+            }
+        });
+        List<HttpRequest.BodyPublisher> parts = new ArrayList<>(List.of(
+                HttpRequest.BodyPublishers.ofString(head.toString())));
+        try {
+            for (Path file : files) {
+                parts.add(HttpRequest.BodyPublishers.ofString("--" + boundary + "\r\nContent-Disposition: "
+                        + "form-data; name=\"" + fileField + "\"; filename=\"" + file.getFileName()
+                        + "\"\r\nContent-Type: application/octet-stream\r\n\r\n"));
+                parts.add(HttpRequest.BodyPublishers.ofFile(file));
+                parts.add(HttpRequest.BodyPublishers.ofString("\r\n"));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        parts.add(HttpRequest.BodyPublishers.ofString("--" + boundary + "--\r\n"));
+        HttpRequest.BodyPublisher body = HttpRequest.BodyPublishers.concat(
+                parts.toArray(HttpRequest.BodyPublisher[]::new));
+        HttpResponse<String> response = send(request(path).timeout(Duration.ofSeconds(300))
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary).POST(body));
         Matcher m = CSRF.matcher(response.body());
         if (m.find()) {
             csrf = m.group(1);
