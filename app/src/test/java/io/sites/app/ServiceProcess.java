@@ -289,6 +289,49 @@ public final class ServiceProcess implements AutoCloseable {
         return data.resolve("gc.log");
     }
 
+    /**
+     * From the collector's log, in bytes: the fullest the heap got before a collection (what the collector let it
+     * grow to) and the most still in use after one (what the service really held).
+     */
+    public record HeapPeaks(long beforeCollection, long afterCollection) {
+        private static final java.util.regex.Pattern COLLECTION =
+                java.util.regex.Pattern.compile("(\\d+)([KMG])->(\\d+)([KMG])\\(\\d+[KMG]\\)");
+
+        public long beforeMegabytes() {
+            return beforeCollection >> 20;
+        }
+
+        public long afterMegabytes() {
+            return afterCollection >> 20;
+        }
+
+        static HeapPeaks of(Path gcLog) throws IOException {
+            long before = 0;
+            long after = 0;
+            for (String line : Files.readAllLines(gcLog)) {
+                java.util.regex.Matcher sizes = COLLECTION.matcher(line);
+                if (sizes.find()) {
+                    before = Math.max(before, bytes(sizes.group(1), sizes.group(2)));
+                    after = Math.max(after, bytes(sizes.group(3), sizes.group(4)));
+                }
+            }
+            return new HeapPeaks(before, after);
+        }
+
+        private static long bytes(String count, String unit) {
+            return Long.parseLong(count) << switch (unit) {
+                case "K" -> 10;
+                case "M" -> 20;
+                default -> 30;
+            };
+        }
+    }
+
+    /** The heap's peaks so far, from {@link #gcLog()}. */
+    public HeapPeaks heapPeaks() throws IOException {
+        return HeapPeaks.of(gcLog());
+    }
+
     /** Stops the service and deletes what it stored (hundreds of megabytes of blobs on a memory test); logs stay. */
     @Override
     public void close() throws Exception {

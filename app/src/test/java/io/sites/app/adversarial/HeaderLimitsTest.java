@@ -11,8 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -35,7 +33,6 @@ class HeaderLimitsTest {
     private static final int FILE_BYTES = 1024 * 1024;
     private static final String HEAP = "256m";
     private static final int SITES = 24;
-    private static final Pattern COLLECTION = Pattern.compile("(\\d+)([KMG])->(\\d+)([KMG])\\(\\d+[KMG]\\)");
     private static ServiceProcess service;
 
     @BeforeAll
@@ -83,7 +80,7 @@ class HeaderLimitsTest {
     void theWorstHeadersTheLimitsAllowOnManySitesAndPathsCostBoundedMemory() throws Exception {
         // The file's text (pattern lines, indentation and all) stays within its 1 MiB: one path block less.
         int blocks = FILE_BYTES / PATH_BYTES - 1;
-        long liveBefore = peakHeapBytes()[1];
+        long liveBefore = service.heapPeaks().afterCollection();
         List<String> slugs = new ArrayList<>();
         for (int s = 0; s < SITES; s++) {
             String slug = "worst-headers-" + s;
@@ -118,12 +115,12 @@ class HeaderLimitsTest {
                 }
             }
         }
-        long[] peak = peakHeapBytes();
+        ServiceProcess.HeapPeaks peak = service.heapPeaks();
         int oom = !service.alive() || Files.readString(service.log()).contains("OutOfMemoryError") ? 1 : 0;
         long errorLogs = Files.readAllLines(service.log()).stream().filter(line -> line.contains(" ERROR ")).count();
         System.out.println("ADVERSARIAL headers: heap=" + HEAP + " sites=" + SITES + " paths=" + SITES * blocks
                 + " header-bytes-per-path=" + PATH_BYTES + " requests=" + requests + " peak-heap-mb="
-                + peak[0] / (1024 * 1024) + " peak-live-mb=" + peak[1] / (1024 * 1024) + " live-before-mb="
+                + peak.beforeMegabytes() + " peak-live-mb=" + peak.afterMegabytes() + " live-before-mb="
                 + liveBefore / (1024 * 1024) + " 5xx=" + serverErrors + " wrong=" + wrong + " oom=" + oom
                 + " error-logs=" + errorLogs);
         assertThat(oom).as("no OutOfMemoryError; logs in " + service.log() + ", " + service.gcLog()).isZero();
@@ -176,29 +173,5 @@ class HeaderLimitsTest {
             assertThat(violation.get("detail").asString()).startsWith(line);
         }
         assertThat(service.alive()).isTrue();
-    }
-
-    /**
-     * From the collector's log: the most heap in use before any collection (what the collector let grow), and the
-     * most left after one (what the service really held).
-     */
-    private static long[] peakHeapBytes() throws Exception {
-        long[] peak = new long[2];
-        for (String line : Files.readAllLines(service.gcLog())) {
-            Matcher m = COLLECTION.matcher(line);
-            if (m.find()) {
-                peak[0] = Math.max(peak[0], bytes(m.group(1), m.group(2)));
-                peak[1] = Math.max(peak[1], bytes(m.group(3), m.group(4)));
-            }
-        }
-        return peak;
-    }
-
-    private static long bytes(String count, String unit) {
-        return Long.parseLong(count) * switch (unit) {
-            case "K" -> 1024L;
-            case "M" -> 1024L * 1024;
-            default -> 1024L * 1024 * 1024;
-        };
     }
 }

@@ -30,7 +30,6 @@ class ZipBombTest {
     private static final int FOLDER_PARTS = 200;
     private static final Pattern WEBSITE = Pattern.compile("/app/websites/(web_[A-Za-z0-9_-]+)\"");
     private static final Pattern CODE = Pattern.compile("data-code=\"([A-Z_]+)\"");
-    private static final Pattern GC = Pattern.compile("(\\d+)([KMG])->(\\d+)([KMG])\\(\\d+[KMG]\\)");
     private static ServiceProcess service;
     private static Path bombs;
 
@@ -149,12 +148,12 @@ class ZipBombTest {
         try (var spooled = Files.list(service.data().resolve("tmp").resolve("bodies"))) {
             leftBehind = spooled.count();
         }
-        long[] peak = peakHeapMegabytes();
+        ServiceProcess.HeapPeaks peak = service.heapPeaks();
         List<String> logged = service.problems(0);
         int oom = !service.alive() || Files.readString(service.log()).contains("OutOfMemoryError") ? 1 : 0;
         System.out.println("ADVERSARIAL zip-bomb: heap=" + HEAP + " archives=" + archives.size() + " posts=" + posts
                 + " refused=" + refused + " published=" + published + " answers=" + answers.toString().replace(" ", "")
-                + " peak-heap=" + peak[0] + "m peak-after-gc=" + peak[1] + "m"
+                + " peak-heap=" + peak.beforeMegabytes() + "m peak-after-gc=" + peak.afterMegabytes() + "m"
                 + " oom=" + oom + " 5xx=" + serverErrors + " error-or-warn-logs=" + logged.size()
                 + " spool-left-behind=" + leftBehind);
         assertThat(oom).as("no OutOfMemoryError; logs in " + service.log() + ", " + service.gcLog()).isZero();
@@ -182,31 +181,6 @@ class ZipBombTest {
         Matcher id = WEBSITE.matcher(browser.get("/app/websites").body());
         assertThat(id.find()).as("the new website is listed").isTrue();
         return id.group(1);
-    }
-
-    /**
-     * The largest heap occupancy the collector's log shows before a collection (what the heap held at its fullest)
-     * and after one (what was still reachable), in MB.
-     */
-    private static long[] peakHeapMegabytes() throws IOException {
-        long[] peak = new long[2];
-        for (String line : Files.readAllLines(service.gcLog())) {
-            Matcher sizes = GC.matcher(line);
-            if (sizes.find()) {
-                peak[0] = Math.max(peak[0], megabytes(sizes.group(1), sizes.group(2)));
-                peak[1] = Math.max(peak[1], megabytes(sizes.group(3), sizes.group(4)));
-            }
-        }
-        return peak;
-    }
-
-    private static long megabytes(String amount, String unit) {
-        long value = Long.parseLong(amount);
-        return switch (unit) {
-            case "K" -> value / 1024;
-            case "G" -> value * 1024;
-            default -> value;
-        };
     }
 
     private static String abbreviated(String page) {
