@@ -49,12 +49,15 @@ final class SiteResponder {
     private final SiteFiles files;
     private final SiteGate gate;
     private final SiteRules.Cache rules;
+    private final SitePreviews previews;
 
-    SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate) {
+    SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
+            SitePreviews previews) {
         this.address = address;
         this.directory = directory;
         this.files = files;
         this.gate = gate;
+        this.previews = previews;
         this.rules = new SiteRules.Cache(files);
     }
 
@@ -104,9 +107,10 @@ final class SiteResponder {
         }
         Site site = directory.find(label).orElse(null);
         Version version = site == null ? null : site.current();
+        Preview preview = null;
         if (site == null) {
             // Not a slug: perhaps a preview, v{n}--{slug}. A slug of that very shape wins (checked first).
-            Preview preview = Preview.parse(label);
+            preview = Preview.parse(label);
             site = preview == null ? null : directory.find(preview.slug()).orElse(null);
             version = site == null ? null : site.stored(preview.version()).orElse(null);
         }
@@ -115,6 +119,22 @@ final class SiteResponder {
         }
         if (site.deleted()) {
             return plain(response, 410, GONE_PAGE);
+        }
+        boolean granted = false;
+        if (preview != null) {
+            // Before the password: a version without a grant must look like one that does not exist.
+            boolean live = site.current() != null && site.current().number() == preview.version();
+            switch (previews.admit(site, preview.version(), live, request, response)) {
+                case HIDDEN -> {
+                    return plain(response, 404, NOT_FOUND_PAGE);
+                }
+                case REDIRECTED -> {
+                    return response;
+                }
+                case GRANTED -> granted = true;
+                case PUBLIC -> {
+                }
+            }
         }
         boolean isPrivate = site.passwordHash() != null;
         if (isPrivate && !mayBlock) {
@@ -134,6 +154,7 @@ final class SiteResponder {
                 }
             }
         }
+        isPrivate |= granted; // a preview's answers are its grant holders', never a shared cache's
         Optional<String> path = SitePaths.decode(request.rawPath());
         if (version == null || path.isEmpty()) {
             return notFound(request, response, version, isPrivate, mayBlock);
