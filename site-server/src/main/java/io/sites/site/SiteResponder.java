@@ -316,7 +316,10 @@ final class SiteResponder {
         into.header("Last-Modified", lastModified);
         if (ruleHeaders != null) {
             for (int i = 0; i < ruleHeaders.size(); i += 2) {
-                into.replace(ruleHeaders.get(i), ruleHeaders.get(i + 1)); // only REPLACEABLE names can clash
+                // A password's or a preview grant's answer stays out of shared caches whatever _headers says.
+                if (!(isPrivate && ruleHeaders.get(i).equalsIgnoreCase("Cache-Control"))) {
+                    into.replace(ruleHeaders.get(i), ruleHeaders.get(i + 1)); // only REPLACEABLE names can clash
+                }
             }
         }
         if (SiteFiles.compressible(contentType)) {

@@ -108,7 +108,9 @@ class PreviewGrantsTest {
                         + "<link rel=\"stylesheet\" href=\"/style.css\"></head><body><p>secret of version " + n
                         + "</p><img src=\"/logo.svg\" alt=\"logo\"></body></html>"),
                 file("style.css", "p { color: #" + n + n + n + "; }"),
-                file("logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + n + "\" height=\"1\"/>")};
+                file("logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + n + "\" height=\"1\"/>"),
+                // A site's own rules may not put a preview into a shared cache.
+                file("_headers", "/*\n  Cache-Control: public, max-age=3600\n")};
     }
 
     /** The reproduction: before grants, an older and an unpromoted version were served here to anyone. */
