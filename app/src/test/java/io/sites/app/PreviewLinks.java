@@ -3,6 +3,8 @@ package io.sites.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Opens a previewUrl as a browser does: the grant in its query is answered with a redirect that sets the grant's
@@ -29,5 +31,25 @@ public final class PreviewLinks {
     /** GET a path of the version the previewUrl names, with its grant's cookie. */
     public static Http.Response get(Http sites, String previewUrl, String path) {
         return sites.onHost(host(previewUrl), "GET", path, "Cookie", cookie(sites, previewUrl));
+    }
+
+    /**
+     * A copy of a JSON answer whose previewUrls lack their grants: every read mints a fresh one, so two reads of the
+     * same thing differ there and nowhere else.
+     */
+    public static JsonNode withoutGrants(JsonNode answer) {
+        JsonNode copy = answer.deepCopy();
+        strip(copy);
+        return copy;
+    }
+
+    private static void strip(JsonNode node) {
+        if (node instanceof ObjectNode object && object.has("previewUrl") && object.get("previewUrl").isString()) {
+            String url = object.get("previewUrl").asString();
+            object.put("previewUrl", url.contains("?") ? url.substring(0, url.indexOf('?')) : url);
+        }
+        for (JsonNode child : node) {
+            strip(child);
+        }
     }
 }
