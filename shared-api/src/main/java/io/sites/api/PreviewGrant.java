@@ -7,6 +7,8 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -38,15 +40,17 @@ public final class PreviewGrant {
     }
 
     private final SecretKeySpec key;
-    /** A Mac is not thread-safe and costly to look up: one per thread, keyed once. */
-    private final ThreadLocal<Mac> macs;
+    /**
+     * A Mac is not thread-safe and costly to look up: keyed ones are reused, as many as run at once. Not per thread:
+     * the site server checks on virtual threads too, each new.
+     */
+    private final Queue<Mac> idle = new ConcurrentLinkedQueue<>();
 
     public PreviewGrant(byte[] key) {
         if (key.length < MAC_BYTES) {
             throw new IllegalArgumentException("A preview key has at least " + MAC_BYTES + " bytes");
         }
         this.key = new SecretKeySpec(key.clone(), ALGORITHM);
-        this.macs = ThreadLocal.withInitial(this::newMac);
     }
 
     /** A grant for this version of this website until {@code expires} (whole seconds). */
@@ -96,7 +100,15 @@ public final class PreviewGrant {
     private byte[] mac(WebsiteId website, int version, long expiry) {
         // The purpose first, so that this key's macs can never pass for another use of the same construction.
         String message = "sites-preview\n" + website.value() + "\n" + version + "\n" + expiry;
-        return macs.get().doFinal(message.getBytes(StandardCharsets.UTF_8));
+        Mac mac = idle.poll();
+        if (mac == null) {
+            mac = newMac();
+        }
+        try {
+            return mac.doFinal(message.getBytes(StandardCharsets.UTF_8));
+        } finally {
+            idle.offer(mac);
+        }
     }
 
     private Mac newMac() {
