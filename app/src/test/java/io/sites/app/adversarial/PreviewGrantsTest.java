@@ -288,6 +288,8 @@ class PreviewGrantsTest {
                 "SITES_PREVIEWS", "public"));
         service.start();
         Website website = websites.getFirst();
+        // The site directory reads the store again before it answers (503 until then).
+        service.awaitUntil(() -> service.site().onHost(website.host(1), "GET", "/").status() != 503);
         assertThat(service.site().onHost(website.host(1), "GET", "/").text()).contains("secret of version 1");
         assertThat(service.site().onHost(website.host(3), "GET", "/style.css").status()).isEqualTo(200);
         JsonNode versions = service.api().get("/v1/websites/" + website.id() + "/versions", ServiceProcess.TOKEN)
