@@ -60,7 +60,7 @@ await scenario('publish', async (newPage) => {
   const websiteUrl = page.url();
   const v1 = page.locator('[data-version="1"]');
   check(await v1.locator('.pill.live').count() === 1, 'version 1 is current');
-  check((await v1.locator('a:has-text("Preview")').getAttribute('href')) === `http://v1--${slug}.localhost/`, 'preview link');
+  check((await v1.locator('a:has-text("Preview")').getAttribute('href')).startsWith(`http://v1--${slug}.localhost/?preview_grant=`), 'preview link');
   await v1.locator('summary').click();
   const files = await v1.locator('table').textContent();
   check(files.includes('index.html') && files.includes('img/dot.png') && files.includes('image/png'), `files: ${files}`);
@@ -113,7 +113,15 @@ await scenario('publish', async (newPage) => {
   await jobIsReady(page);
   check((await page.textContent('main')).includes('stored, not live'), 'the job says the version is not live');
   check(!(await fetchSite(`${slug}.localhost`)).body.includes('Draft three'), 'the live site is unchanged');
-  check((await fetchSite(`v3--${slug}.localhost`)).body.includes('Draft three'), 'the preview host serves it');
+  // Only to holders of its previewUrl (the job page shows it): the grant becomes a cookie, which opens the page.
+  check((await fetchSite(`v3--${slug}.localhost`)).status === 404, 'without the link the draft is not served');
+  const draft = new URL(await page.locator('main a[href*="preview_grant="]').first().getAttribute('href'));
+  check(draft.hostname === `v3--${slug}.localhost`, `the job page links the draft's preview: ${draft}`);
+  const granted = await fetchSite(draft.hostname, `/${draft.search}`);
+  check(granted.status === 303 && granted.headers.location === '/', `the grant is taken: ${granted.status}`);
+  const cookie = granted.headers['set-cookie'][0].split(';')[0];
+  check((await fetchSite(draft.hostname, '/', { Cookie: cookie })).body.includes('Draft three'),
+    'the preview host serves it to the link\'s holder');
   await page.goto(websiteUrl);
   check(await page.locator('[data-version="3"]').locator('.pill.live').count() === 0, 'version 3 is not current');
   check(await page.locator('[data-version="2"]').locator('.pill.live').count() === 1, 'version 2 still is');

@@ -1,7 +1,10 @@
 package io.sites.app;
 
+import io.sites.api.PreviewGrant;
 import io.sites.api.SiteAddress;
+import io.sites.api.WebsiteId;
 import java.net.URI;
+import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -19,8 +22,14 @@ public class SiteUrls {
     private final String baseUrl;
     private final String appUrl;
     private final String siteHost;
+    private final PreviewGrant grants;
+    private final boolean grantsNeeded;
+    private final Clock clock;
 
-    SiteUrls(AddressProperties addresses) {
+    SiteUrls(AddressProperties addresses, PreviewGrant grants, Clock clock) {
+        this.grants = grants;
+        this.grantsNeeded = addresses.previews() != PreviewGrant.Access.PUBLIC;
+        this.clock = clock;
         String baseUrl = addresses.baseUrl();
         String appUrl = addresses.appUrl();
         this.baseUrl = stripSlash(baseUrl);
@@ -40,9 +49,15 @@ public class SiteUrls {
         return scheme + "://" + address.pageHost(slug) + "/";
     }
 
-    /** One stored version, live or not, at its own host. */
-    public String preview(int version, String slug) {
-        return scheme + "://" + address.previewHost(version, slug) + "/";
+    /**
+     * One stored version, live or not, at its own host: the link that opens it for anyone who has it, with a grant
+     * that expires {@link PreviewGrant#LIFETIME} from now (none when previews are public). Only for those who may
+     * read the version (its owner and editors): every read mints a fresh one.
+     */
+    public String preview(WebsiteId website, int version, String slug) {
+        String url = scheme + "://" + address.previewHost(version, slug) + "/";
+        return grantsNeeded ? url + "?" + PreviewGrant.PARAMETER + "=" + grants.mint(website, version,
+                clock.instant().plus(PreviewGrant.LIFETIME)) : url;
     }
 
     /** Relative to the web application, as the spec's Job.statusUrl says. */

@@ -385,15 +385,18 @@ class SiteServingTest extends EmbeddedAppTest {
                 version(false, "draft", file("index.html", "<p>second draft</p>")));
         assertThat(stored.status()).isEqualTo(201);
         assertThat(get("/").text()).as("promote false keeps the live version").contains("home page");
-        assertThat(sites().onHost("v2--" + slug + ".localhost", "GET", "/").text()).contains("second draft");
-        assertThat(sites().onHost("V1--" + slug + ".localhost", "GET", "/about").text()).contains("about page");
+        String draft = stored.json().get("previewUrl").asString();
+        assertThat(PreviewLinks.get(sites(), draft, "/").text()).contains("second draft");
+        assertThat(sites().onHost("v2--" + slug + ".localhost", "GET", "/").status()).as("no grant").isEqualTo(404);
+        assertThat(sites().onHost("V1--" + slug + ".localhost", "GET", "/about").text()).as("live: public")
+                .contains("about page");
         assertThat(sites().onHost("v9--" + slug + ".localhost", "GET", "/").status()).isEqualTo(404);
 
         Http.Response promoted = http().post("/v1/websites/" + websiteId + "/versions", ALICE,
                 version(null, "live", file("index.html", "<p>third live</p>")));
         assertThat(promoted.status()).isEqualTo(201);
         assertThat(get("/").text()).as("the very next request after the 201").contains("third live");
-        assertThat(sites().onHost("v2--" + slug + ".localhost", "GET", "/").text()).contains("second draft");
+        assertThat(PreviewLinks.get(sites(), draft, "/").text()).contains("second draft");
     }
 
     @Test

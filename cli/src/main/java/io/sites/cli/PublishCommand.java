@@ -220,7 +220,12 @@ final class PublishCommand implements Callable<Integer> {
         StringBuilder text = new StringBuilder();
         text.append(result.path("isCurrent").asBoolean(true) ? "Published version " : "Stored version (not live) ")
                 .append(result.path("version").asInt()).append(": ").append(result.path("pageUrl").asString())
-                .append(System.lineSeparator()).append("Sent ").append(filesSent).append(" of ").append(files)
+                .append(System.lineSeparator());
+        if (!result.path("isCurrent").asBoolean(true) && result.hasNonNull("previewUrl")) {
+            // The live address still shows the previous version; this link opens the new one, for anyone, 7 days.
+            text.append("Preview: ").append(result.path("previewUrl").asString()).append(System.lineSeparator());
+        }
+        text.append("Sent ").append(filesSent).append(" of ").append(files)
                 .append(" files (").append(Bytes.human(bytesSent)).append(")")
                 .append(filesSent < files ? "; the service had the other " + (files - filesSent) + " already." : ".");
         sites.print(result, text.toString());

@@ -56,14 +56,16 @@ final class SiteResponder {
     private final SiteFiles files;
     private final SiteGate gate;
     private final SiteRules.Cache rules;
+    private final SitePreviews previews;
 
     /** @param rulesCacheBytes the bound of the compiled site rules kept in memory */
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
-            long rulesCacheBytes) {
+            SitePreviews previews, long rulesCacheBytes) {
         this.address = address;
         this.directory = directory;
         this.files = files;
         this.gate = gate;
+        this.previews = previews;
         this.rules = new SiteRules.Cache(files, rulesCacheBytes);
     }
 
@@ -113,9 +115,10 @@ final class SiteResponder {
         }
         Site site = directory.find(label).orElse(null);
         Version version = site == null ? null : site.current();
+        Preview preview = null;
         if (site == null) {
             // Not a slug: perhaps a preview, v{n}--{slug}. A slug of that very shape wins (checked first).
-            Preview preview = Preview.parse(label);
+            preview = Preview.parse(label);
             site = preview == null ? null : directory.find(preview.slug()).orElse(null);
             version = site == null ? null : site.stored(preview.version()).orElse(null);
         }
@@ -124,6 +127,22 @@ final class SiteResponder {
         }
         if (site.deleted()) {
             return plain(response, 410, GONE_PAGE);
+        }
+        boolean granted = false;
+        if (preview != null) {
+            // Before the password: a version without a grant must look like one that does not exist.
+            boolean live = site.current() != null && site.current().number() == preview.version();
+            switch (previews.admit(site, preview.version(), live, request, response)) {
+                case HIDDEN -> {
+                    return plain(response, 404, NOT_FOUND_PAGE);
+                }
+                case REDIRECTED -> {
+                    return response;
+                }
+                case GRANTED -> granted = true;
+                case PUBLIC -> {
+                }
+            }
         }
         boolean isPrivate = site.passwordHash() != null;
         response.isPrivate = isPrivate;
@@ -144,6 +163,7 @@ final class SiteResponder {
                 }
             }
         }
+        isPrivate |= granted; // a preview's answers are its grant holders', never a shared cache's
         Optional<String> path = SitePaths.decode(request.rawPath());
         if (version == null || path.isEmpty()) {
             return notFound(request, response, version, isPrivate, mayBlock);
@@ -313,7 +333,7 @@ final class SiteResponder {
         if (ruleHeaders != null) {
             for (int i = 0; i < ruleHeaders.size(); i += 2) {
                 if (isPrivate && cachingRule(ruleHeaders.get(i))) {
-                    continue; // a protected site stays out of every cache, whatever its rules say
+                    continue; // a password's or a preview grant's answer stays out of every cache, whatever _headers says
                 }
                 into.replace(ruleHeaders.get(i), ruleHeaders.get(i + 1)); // only REPLACEABLE names can clash
             }

@@ -1,8 +1,10 @@
 package io.sites.site;
 
+import io.sites.api.PreviewGrant;
 import io.sites.api.SiteAddress;
 import io.sites.api.blob.BlobStore;
 import io.sites.limits.RateWindows;
+import java.time.Clock;
 import java.time.Duration;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.EventTrackerStatus;
@@ -101,8 +103,9 @@ public class SiteServerConfiguration {
 
     @Bean
     SiteResponder siteResponder(SiteServerProperties properties, SiteDirectory directory, SiteFiles files,
-            RateWindows windows) {
+            RateWindows windows, PreviewGrant grants, Clock clock) {
         return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files, new SiteGate(windows),
+                new SitePreviews(grants, properties.previews(), properties.secure(), clock),
                 properties.siteServer().rulesCacheBytes());
     }
 

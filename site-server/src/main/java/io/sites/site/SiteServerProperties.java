@@ -1,5 +1,6 @@
 package io.sites.site;
 
+import io.sites.api.PreviewGrant;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -7,12 +8,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * What the site server reads of {@code sites.*}: the site host, the data directory (for the directory snapshots) and
- * {@code sites.site-server.*}, and {@code sites.replicas.*}. The settings mapped to an environment variable in application.yml (SITES_SITE_HOST,
- * SITES_DATA_DIR, SITES_SITE_PORT, SITES_SITE_ADDRESS) and the replica name (HOSTNAME) take their default there.
+ * {@code sites.site-server.*}, and {@code sites.replicas.*}; whether previews need a grant ({@code sites.previews})
+ * and the scheme of {@code sites.base-url} for the grant's cookie. The settings mapped to an environment variable in
+ * application.yml (SITES_SITE_HOST, SITES_DATA_DIR, SITES_SITE_PORT, SITES_SITE_ADDRESS, SITES_PREVIEWS) and the
+ * replica name (HOSTNAME) take their default there.
  */
 @ConfigurationProperties("sites")
 record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue Server siteServer,
-        @DefaultValue Replicas replicas) {
+        @DefaultValue Replicas replicas, String baseUrl, @DefaultValue("private") PreviewGrant.Access previews) {
+
+    /** Whether sites are served over HTTPS: the scheme of the service's addresses, as previewUrl carries it. */
+    boolean secure() {
+        return baseUrl != null && baseUrl.regionMatches(true, 0, "https:", 0, 6);
+    }
 
     /**
      * {@code sites.replicas.*}: how often a replica says it is alive and where it is, and how long a head of the store

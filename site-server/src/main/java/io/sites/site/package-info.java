@@ -4,7 +4,8 @@
  * filter on the API's port (SiteHostFilter) and the dedicated Netty port (SiteListener, SiteConnections,
  * SiteExchange, ResponseWriter, ResponseHeads). SiteDirectoryProjection, SiteDirectory, its snapshots and its
  * catch-up gate keep the directory; SiteFiles keeps hot files and their compressed variants; SiteGate asks for a
- * protected site's password. The app assembles it through SiteServerConfiguration and its properties; it uses only
- * shared-api, the blob store port and the limits module, never the command or query side.
+ * protected site's password; SitePreviews lets only a grant's holder see a version that is not live (its key,
+ * SitePreviewKey, shared through the database). The app assembles it through SiteServerConfiguration and its
+ * properties; it uses only shared-api, the blob store port and the limits module, never the command or query side.
  */
 package io.sites.site;

@@ -3,6 +3,7 @@ package io.sites.site;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.ManifestEntry;
+import io.sites.api.PreviewGrant;
 import io.sites.api.SiteAddress;
 import io.sites.api.WebsiteId;
 import io.sites.cases.Cases;
@@ -49,7 +50,9 @@ class SiteResponderPropertiesTest {
                 List.of(new ManifestEntry("secret.txt", "text/plain", SECRET.length, "f".repeat(64))));
         directory.caughtUp(); // as a replica is once it has read the store; before, every answer is a 503
         responder = new SiteResponder(new SiteAddress("sites.example"), directory, new SiteFiles(store, 1 << 20, 1 << 20),
-                new SiteGate(TestDatabase.h2().windows(Clock.systemUTC())), 1 << 20);
+                new SiteGate(TestDatabase.h2().windows(Clock.systemUTC())),
+                new SitePreviews(new PreviewGrant(new byte[32]), PreviewGrant.Access.PUBLIC, false, Clock.systemUTC()),
+                1 << 20);
     }
 
     private ManifestEntry file(String path, String text, char hash) {

@@ -140,8 +140,8 @@ final class WebsiteTools {
         descriptions.put("/properties/websiteId", WEBSITE_ID);
         descriptions.put("/properties/files", FILES);
         descriptions.put("/properties/message", "Optional changelog entry.");
-        descriptions.put("/properties/promote", "false: only stored, not live; preview it at its previewUrl, e.g. "
-                + "for a person to approve.");
+        descriptions.put("/properties/promote", "false: only stored, not live; preview it at its previewUrl (a "
+                + "7-day link for anyone who has it), e.g. for a person to approve.");
         descriptions.put("/properties/baseVersion", "Edit this version: files add or replace paths, deletePaths "
                 + "drops paths, the rest carries over.");
         return tool("publish_version", "Publish a new version", "createWebsiteVersion", """
@@ -157,7 +157,8 @@ final class WebsiteTools {
                 result -> "Version " + result.get("version") + " of website " + result.get("websiteId")
                         + (Boolean.TRUE.equals(result.get("isCurrent")) ? " is live at " + result.get("pageUrl")
                                 : " is stored, not live; " + result.get("pageUrl") + " still serves the previous "
-                                        + "version"));
+                                        + "version. Preview (for anyone with this link, 7 days): "
+                                        + result.get("previewUrl")));
     }
 
     /** Publish's dry run (an extension): either publish's arguments, checked as it checks them, nothing stored. */

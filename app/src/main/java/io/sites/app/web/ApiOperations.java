@@ -108,7 +108,8 @@ public class ApiOperations {
         PublishedWebsite published = timer.time("createWebsite",
                 () -> publishing.createWebsite(caller, PublishRequests.website(request, decoded)));
         return new PublishWebsiteResult(published.websiteId().value(), published.jobId().value(),
-                published.version(), published.slug(), urls.page(published.slug()), published.bytesWritten(),
+                published.version(), published.slug(), urls.page(published.slug()),
+                urls.preview(published.websiteId(), published.version(), published.slug()), published.bytesWritten(),
                 published.warnings());
     }
 
@@ -124,7 +125,8 @@ public class ApiOperations {
         PublishedVersion published = timer.time("createWebsiteVersion",
                 () -> publishing.publishVersion(caller, websiteId, PublishRequests.version(request, decoded)));
         return new PublishVersionResult(published.websiteId().value(), published.jobId().value(),
-                published.version(), published.current(), urls.page(published.slug()), published.bytesWritten(),
+                published.version(), published.current(), urls.page(published.slug()),
+                urls.preview(published.websiteId(), published.version(), published.slug()), published.bytesWritten(),
                 published.warnings());
     }
 
@@ -192,7 +194,7 @@ public class ApiOperations {
         VersionListView versions = queries.query(new ListVersions(caller, websiteId(websiteId)),
                 ResponseTypes.optionalInstanceOf(VersionListView.class)).join()
                 .orElseThrow(() -> websiteNotVisible(websiteId));
-        return Map.of("versions", json.versions(versions.versions(), versions.slug(), true));
+        return Map.of("versions", json.versions(websiteId(websiteId), versions.versions(), versions.slug(), true));
     }
 
     /** getJob: a publish job by id. */
@@ -207,7 +209,9 @@ public class ApiOperations {
                 ? "Version " + job.version() + " is live at " + pageUrl
                 : "Version " + job.version() + " is stored; it is not the live version.";
         return new Job(job.jobId().value(), job.websiteId().value(), job.status().wire(), "done", progress,
-                job.status() == JobStatus.READY ? pageUrl : null, 1, urls.jobStatusPath(job.jobId().value()),
+                job.status() == JobStatus.READY ? pageUrl : null,
+                job.status() == JobStatus.READY ? urls.preview(job.websiteId(), job.version(), job.slug()) : null, 1,
+                urls.jobStatusPath(job.jobId().value()),
                 job.warnings());
     }
 
@@ -240,7 +244,7 @@ public class ApiOperations {
                 ResponseTypes.optionalInstanceOf(WebsiteView.class)).join()
                 .orElseThrow(() -> websiteNotVisible(websiteId));
         return website.versions().stream().filter(v -> v.version() == version).findFirst()
-                .map(v -> json.version(v, website.slug()))
+                .map(v -> json.version(website.id(), v, website.slug()))
                 .orElseThrow(() -> new NotFoundException("Website " + websiteId + " has no version " + version + "."));
     }
 

@@ -3,6 +3,7 @@ package io.sites.app.web;
 import io.sites.api.Role;
 import io.sites.api.VersionKind;
 import io.sites.api.VersionView;
+import io.sites.api.WebsiteId;
 import io.sites.api.WebsiteSummaryView;
 import io.sites.api.WebsiteView;
 import io.sites.app.SiteUrls;
@@ -38,11 +39,11 @@ final class WebsiteJson {
             json.put("pageUrl", urls.page(website.slug()));
             json.put("currentVersionId", current.jobId().value());
         }
-        json.put("currentVersion", current == null ? null : currentVersion(current, website.slug()));
+        json.put("currentVersion", current == null ? null : currentVersion(website.id(), current, website.slug()));
         json.put("freeChangesUsed", website.versions().stream().filter(v -> v.kind() == VersionKind.REFINEMENT).count());
         json.put("freeChangesLimit", freeChangesLimit);
         json.put("passwordProtected", website.passwordProtected());
-        json.put("versions", versions(website.versions(), website.slug(), true));
+        json.put("versions", versions(website.id(), website.versions(), website.slug(), true));
         json.put("createdAt", time(website.createdAt()));
         json.put("updatedAt", time(website.updatedAt()));
         return json;
@@ -71,16 +72,18 @@ final class WebsiteJson {
     }
 
     /** listWebsiteVersions computes isCurrent too (see docs/DECISIONS.md): it costs nothing and is never wrong. */
-    List<Map<String, Object>> versions(List<VersionView> versions, String slug, boolean withCurrent) {
-        return versions.stream().map(version -> version(version, slug, withCurrent)).toList();
+    List<Map<String, Object>> versions(WebsiteId website, List<VersionView> versions, String slug,
+            boolean withCurrent) {
+        return versions.stream().map(version -> version(website, version, slug, withCurrent)).toList();
     }
 
     /** One Version, as listWebsiteVersions and getWebsite show it. */
-    Map<String, Object> version(VersionView version, String slug) {
-        return version(version, slug, true);
+    Map<String, Object> version(WebsiteId website, VersionView version, String slug) {
+        return version(website, version, slug, true);
     }
 
-    private Map<String, Object> version(VersionView version, String slug, boolean withCurrent) {
+    /** previewUrl (an addition to the spec's Version) opens the version for anyone who has it; see SiteUrls. */
+    private Map<String, Object> version(WebsiteId website, VersionView version, String slug, boolean withCurrent) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("id", version.jobId().value());
         json.put("jobId", version.jobId().value());
@@ -99,13 +102,13 @@ final class WebsiteJson {
         }).toList());
         json.put("isCurrent", withCurrent && version.current());
         json.put("createdAt", time(version.createdAt()));
-        json.put("previewUrl", urls.preview(version.version(), slug));
+        json.put("previewUrl", urls.preview(website, version.version(), slug));
         return json;
     }
 
     /** The served version's raw record: every Version field plus what a dashboard needs about the live bundle. */
-    private Map<String, Object> currentVersion(VersionView version, String slug) {
-        Map<String, Object> json = version(version, slug, true);
+    private Map<String, Object> currentVersion(WebsiteId website, VersionView version, String slug) {
+        Map<String, Object> json = version(website, version, slug, true);
         json.put("fileCount", version.files().size());
         json.put("totalBytes", version.totalBytes());
         json.put("pageUrl", urls.page(slug));

@@ -46,7 +46,7 @@ class JobPage {
                 .filter(v -> v.version() == job.version()).findFirst()).orElse(null));
         model.addAttribute("finished", job.status().finished());
         model.addAttribute("pageUrl", urls.page(job.slug()));
-        model.addAttribute("previewUrl", urls.preview(job.version(), job.slug()));
+        model.addAttribute("previewUrl", urls.preview(job.websiteId(), job.version(), job.slug()));
         return "job";
     }
 }

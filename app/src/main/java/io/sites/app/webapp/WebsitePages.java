@@ -145,8 +145,8 @@ class WebsitePages {
         model.addAttribute("liveVersion", website.versions().stream().filter(v -> v.current())
                 .map(v -> v.version()).findFirst().orElse(null));
         model.addAttribute("previews", website.versions().stream()
-                .collect(LinkedHashMap::new, (map, v) -> map.put(v.version(), urls.preview(v.version(),
-                        website.slug())), Map::putAll));
+                .collect(LinkedHashMap::new, (map, v) -> map.put(v.version(), urls.preview(website.id(),
+                        v.version(), website.slug())), Map::putAll));
         model.addAttribute("ownerName", username(website.owner()));
         CollaboratorsView editors = queries.query(new ListCollaborators(person.account(), website.id()),
                 ResponseTypes.optionalInstanceOf(CollaboratorsView.class)).join()

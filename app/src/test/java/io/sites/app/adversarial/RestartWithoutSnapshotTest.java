@@ -32,7 +32,9 @@ class RestartWithoutSnapshotTest {
 
     @Test
     void noAcknowledgedVersionAnswers404WhileTheDirectoryReplays() throws Exception {
-        ServiceProcess service = ServiceProcess.restartable(Files.createTempDirectory("sites-no-snapshot"), Map.of());
+        ServiceProcess service = ServiceProcess.restartable(Files.createTempDirectory("sites-no-snapshot"),
+                // Every version is read at its own host: what is checked is the directory, not preview grants.
+                Map.of("SITES_PREVIEWS", "public"));
         Acknowledged acknowledged = new Acknowledged(SHARED_FILES);
         List<String> shutdownProblems = new ArrayList<>();
         service.start();

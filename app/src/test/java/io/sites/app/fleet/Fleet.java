@@ -94,6 +94,8 @@ final class Fleet implements AutoCloseable {
                 Map.entry("SITES_ROLES", roles),
                 Map.entry("HOSTNAME", name),
                 Map.entry("SITES_SITE_HOST", "localhost"),
+                // The ledger reads every version at its own host: durability is checked here, preview grants elsewhere.
+                Map.entry("SITES_PREVIEWS", "public"),
                 Map.entry("SITES_PUBLISHES_PER_MINUTE", "1000000"),
                 Map.entry("SITES_WEBSITES_PER_ACCOUNT", "10000"),
                 Map.entry("SITES_SITE_SERVER_CACHE_BYTES", "16777216"),

@@ -91,6 +91,13 @@ class BrowserTest extends EmbeddedAppTest {
         assertThat(publishes("createWebsiteVersion") - versions).isEqualTo(2);
     }
 
+    /** A stored version opened from its previewUrl: its grant's cookie loads the page's stylesheet and image. */
+    @Test
+    void aPreviewUrlOpensAStoredVersionWithItsFiles() throws Exception {
+        assertThat(NodeScripts.run("browser/previews.mjs", env("TOKEN", ALICE), 120).succeeded().stdout())
+                .contains("previews: ok");
+    }
+
     /** Successful publishes of one operation timed so far, by whichever door (the context is shared with others). */
     private long publishes(String operation) {
         var timer = bean(MeterRegistry.class).find(PublishTimer.NAME).tags("operation", operation, "outcome", "201")
