@@ -17,8 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Command(name = "sites", mixinStandardHelpOptions = true, version = "sites 0.1.0",
         description = "Publish static websites from a folder and manage their versions.",
-        subcommands = {LoginCommand.class, LogoutCommand.class, WhoamiCommand.class, PublishCommand.class, ListCommand.class,
-                VersionsCommand.class, HistoryCommand.class, PromoteCommand.class, RollbackCommand.class,
+        subcommands = {LoginCommand.class, LogoutCommand.class, WhoamiCommand.class, PublishCommand.class,
+                ListCommand.class, VersionsCommand.class, HistoryCommand.class, PromoteCommand.class, RollbackCommand.class,
                 DeleteCommand.class, OpenCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "1:refused by the service (a bundle with violations, an unknown site, ...)",

@@ -41,7 +41,10 @@ final class Style {
     }
 
     String paint(Tone tone, String text) {
-        return !colour || tone == Tone.PLAIN || text.isEmpty() ? text : "\u001b[" + tone.code + "m" + text + "\u001b[0m";
+        if (!colour || tone == Tone.PLAIN || text.isEmpty()) {
+            return text;
+        }
+        return "\u001b[" + tone.code + "m" + text + "\u001b[0m";
     }
 
     /** Something done: a green check before it on a terminal. */

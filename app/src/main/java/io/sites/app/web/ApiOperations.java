@@ -53,8 +53,9 @@ import org.springframework.stereotype.Component;
 /**
  * The interface's eight operations and its extensions (promoteVersion, deleteWebsite, diffVersions, getHistory, getMe,
  * the publishes' dry runs) with their spec-shaped results, over the application services (PublishService,
- * WebsiteLifecycle, Uploads, SlugSuggestions) and the query bus. The REST controllers add HTTP (status, Location) and the MCP tools
- * add the tool protocol; neither holds a rule of its own. Failures are exceptions that {@link ApiErrors} maps.
+ * WebsiteLifecycle, Uploads, SlugSuggestions) and the query bus. The REST controllers add HTTP (status, Location)
+ * and the MCP tools add the tool protocol; neither holds a rule of its own. Failures are exceptions that
+ * {@link ApiErrors} maps.
  */
 @Component
 public class ApiOperations {
