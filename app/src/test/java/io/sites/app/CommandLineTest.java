@@ -243,6 +243,10 @@ class CommandLineTest extends EmbeddedAppTest {
         assertThat(sites(env(), "--api", api(), "--token", BOB, "whoami", "--json").json().get("name").asString())
                 .isEqualTo("bob");
         assertThat(http().get("/v1/me", null).status()).isEqualTo(401);
+        // Token-scoped: nothing in the request names another account.
+        String bob = http().get("/v1/me", BOB).json().get("accountId").asString();
+        assertThat(http().get("/v1/me?accountId=" + bob + "&name=bob", ALICE).json().get("name").asString())
+                .isEqualTo("alice");
 
         assertThat(sites(env(), "--api", api(), "whoami").exit()).as("not logged in").isEqualTo(3);
         Run login = sites(env(), "login", "--token", ALICE, "--api", api());
