@@ -47,7 +47,10 @@ class BenchCommandsTest {
                         "\\| 10( \\| \\d+\\.\\d+){4} " + RATIO),
                 Arguments.of("reads", Map.of("ROUNDS", "1", "DURATION", "1s", "JAR", jar, "BEFORE_JAR", jar),
                         "| operation | p50 before | p50 after | p99 before | p99 after | p99 after ÷ before |",
-                        "\\| listWebsites( \\| \\d+\\.\\d+){4} \\| \\d+\\.\\d+ \\|"));
+                        "\\| listWebsites( \\| \\d+\\.\\d+){4} \\| \\d+\\.\\d+ \\|"),
+                Arguments.of("cli-start", Map.of("ROUNDS", "1"),
+                        "| variant | wall p50 (ms) | CPU p50 (ms) | wall / java -jar |",
+                        "\\| bin/sites \\| \\d+ \\| \\d+ " + RATIO));
     }
 
     @ParameterizedTest(name = "bench/{0}")

@@ -189,6 +189,94 @@ class CommandLineTest extends EmbeddedAppTest {
     }
 
     @Test
+    void aFirstPublishKeepsItsMessageAsVersionOnesInstruction() throws Exception {
+        Path dir = folder("first-message");
+        String slug = Bundles.unique("climsg");
+        Run first = sites("publish", dir.toString(), "--site", slug, "-m", "Opening day", "--json");
+        assertThat(first.exit()).as(first.err() + first.out()).isZero();
+        String id = first.json().get("websiteId").asString();
+
+        JsonNode version = http().get("/v1/websites/" + id, ALICE).json().get("versions").get(0);
+        assertThat(version.get("version").asInt()).isEqualTo(1);
+        assertThat(version.path("instruction").asString("")).isEqualTo("Opening day");
+        JsonNode listed = sites("versions", slug, "--json").json().get("versions").get(0);
+        assertThat(listed.path("instruction").asString("")).isEqualTo("Opening day");
+        assertThat(sites("versions", slug).out()).contains("Opening day");
+        assertThat(sites("history", slug).out()).contains("Opening day");
+
+        // createWebsite's message has createWebsiteVersion's limit, named in the envelope.
+        Map<String, Object> tooLong = Bundles.site(null, "Long", Bundles.file("index.html", "<p>x</p>"));
+        tooLong.put("message", "m".repeat(2001));
+        Http.Response refused = http().post("/v1/websites", ALICE, tooLong);
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.json().at("/error/fields/message").asString()).contains("2000");
+    }
+
+    @Test
+    void aVersionStoredWithoutPromotionIsPrintedWithItsPreviewAddressNotTheLiveOne() throws Exception {
+        Path dir = folder("stored");
+        String slug = Bundles.unique("clipre");
+        String live = sites("publish", dir.toString(), "--site", slug, "--json").json().get("pageUrl").asString();
+        Files.writeString(dir.resolve("style.css"), "h1 { color: olive }");
+
+        Run stored = sites("publish", dir.toString(), "--site", slug, "--no-promote");
+        assertThat(stored.exit()).as(stored.err()).isZero();
+        String preview = "http://v2--" + slug + ".localhost";
+        assertThat(stored.out()).contains("Stored version 2 (not live)").contains("preview: " + preview)
+                .doesNotContain(live);
+        Run json = sites("publish", dir.toString(), "--site", slug, "--no-promote", "-m", "again", "--json");
+        assertThat(json.json().get("isCurrent").asBoolean()).isFalse();
+        assertThat(json.json().get("previewUrl").asString()).startsWith("http://v3--" + slug + ".localhost");
+        assertThat(json.json().get("pageUrl").asString()).as("the spec's field, unchanged").isEqualTo(live);
+    }
+
+    @Test
+    void whoamiAndLoginSayWhichAccountAndWhere() {
+        Run whoami = sites("whoami");
+        assertThat(whoami.exit()).as(whoami.err()).isZero();
+        assertThat(whoami.out()).contains("alice").contains(api());
+        JsonNode me = sites("whoami", "--json").json();
+        assertThat(me.get("name").asString()).isEqualTo("alice");
+        assertThat(me.get("accountId").asString()).isEqualTo(http().get("/v1/me", ALICE).json().get("accountId")
+                .asString());
+        assertThat(me.get("origin").asString()).isEqualTo(api());
+        assertThat(sites(env(), "--api", api(), "--token", BOB, "whoami", "--json").json().get("name").asString())
+                .isEqualTo("bob");
+        assertThat(http().get("/v1/me", null).status()).isEqualTo(401);
+        // Token-scoped: nothing in the request names another account.
+        String bob = http().get("/v1/me", BOB).json().get("accountId").asString();
+        assertThat(http().get("/v1/me?accountId=" + bob + "&name=bob", ALICE).json().get("name").asString())
+                .isEqualTo("alice");
+
+        assertThat(sites(env(), "--api", api(), "whoami").exit()).as("not logged in").isEqualTo(3);
+        Run login = sites(env(), "login", "--token", ALICE, "--api", api());
+        assertThat(login.exit()).as(login.err()).isZero();
+        assertThat(login.out()).contains("Logged in to " + api() + " as alice");
+        Run stored = sites(env(), "whoami");
+        assertThat(stored.exit()).as(stored.err()).isZero();
+        assertThat(stored.out()).contains("alice").contains("stored login");
+    }
+
+    @Test
+    void plainOutputHasNoColourAndCountsInTheRightNumber() throws Exception {
+        Path dir = Files.createDirectories(temp.resolve("one"));
+        Files.writeString(dir.resolve("index.html"), "<!doctype html><title>One</title><p>one");
+        String slug = Bundles.unique("clione");
+        Run one = sites("publish", dir.toString(), "--site", slug);
+        assertThat(one.exit()).as(one.err()).isZero();
+        assertThat(one.err()).contains("Publishing 1 file (");
+        assertThat(one.out()).contains("Sent 1 of 1 file (").doesNotContain("\u001b[");
+        Run list = sites("list");
+        assertThat(list.out()).startsWith("SLUG").contains(slug).containsPattern("just now|seconds? ago|minutes? ago")
+                .doesNotContain("\u001b[");
+        // The exact time is there for who asks: -l, and --json as the service wrote it.
+        assertThat(sites("list", "-l").out()).contains("UPDATED AT").containsPattern("\\d{4}-\\d\\d-\\d\\dT");
+        assertThat(sites("versions", slug).out()).startsWith("VERSION").contains("* 1")
+                .containsPattern("just now|seconds? ago|minutes? ago");
+        assertThat(sites("versions", slug, "-l").out()).contains("http://v1--" + slug + ".localhost");
+    }
+
+    @Test
     void aDryRunChecksAndPublishesNothing() throws Exception {
         Path dir = folder("dry");
         String slug = Bundles.unique("clidry");

@@ -39,8 +39,9 @@ class OpenApiTest extends EmbeddedAppTest {
     static final List<String> OPERATIONS = List.of("getApiIndex", "listWebsites", "createWebsite", "getWebsite",
             "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug",
             // Extensions of interface 1.0.0, marked as such.
-            "promoteVersion", "deleteWebsite", "diffVersions", "getHistory");
-    static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "diffVersions", "getHistory");
+            "promoteVersion", "deleteWebsite", "diffVersions", "getHistory", "getMe");
+    static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "diffVersions", "getHistory",
+            "getMe");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {
@@ -66,6 +67,8 @@ class OpenApiTest extends EmbeddedAppTest {
         String slug = unique("oas");
         String noToken = null;
         check(document, "getApiIndex", http().get("/v1", noToken), 200);
+        check(document, "getMe", http().get("/v1/me", ALICE), 200);
+        check(document, "getMe", http().get("/v1/me", noToken), 401);
 
         Http.Response created = http().post("/v1/websites", ALICE, site(slug, "OpenAPI",
                 file("index.html", "<p>one</p>"), file("a.css", "p{}")));

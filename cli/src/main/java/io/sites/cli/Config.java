@@ -23,7 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  * ({@code {"api", "token", "oauth"}}) is read as the one login of the origin of its {@code api}.
  */
 final class Config {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    // One mapper for the whole run: building one costs more than most commands' own work.
+    private static final JsonMapper JSON = Api.JSON;
 
     /** One login; any part may be null when nothing was stored; {@code oauth} only after a browser login. */
     record Stored(String api, String token, OAuth oauth) {

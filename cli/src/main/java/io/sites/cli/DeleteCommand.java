@@ -33,7 +33,7 @@ final class DeleteCommand implements Callable<Integer> {
         ObjectNode result = Api.JSON.createObjectNode();
         result.put("websiteId", id);
         result.put("deleted", true);
-        sites.print(result, "Deleted " + site + ".");
+        sites.print(result, sites.style().done("Deleted " + site + "."));
         return Exit.OK.code;
     }
 

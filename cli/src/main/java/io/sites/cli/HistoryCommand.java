@@ -1,5 +1,6 @@
 package io.sites.cli;
 
+import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,20 +20,30 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--limit", defaultValue = "20", description = "How many entries (default: ${DEFAULT-VALUE}).")
     int limit;
 
+    @Option(names = {"-l", "--long"}, description = "Also the exact time of each entry.")
+    boolean wide;
+
     @Override
     public Integer call() {
         Api api = sites.api();
         JsonNode history = api.get(Websites.path(Websites.id(api, site)) + "/history?limit=" + limit);
-        StringBuilder text = new StringBuilder();
+        Instant now = Instant.now();
+        Table table = wide ? new Table("WHEN", "AT", "EVENT", "VERSION", "BY", "MESSAGE")
+                : new Table("WHEN", "EVENT", "VERSION", "BY", "MESSAGE");
         for (JsonNode entry : history.path("items")) {
             JsonNode actor = entry.path("actor");
-            text.append(String.format("%-25s %-20s %-5s %s%s%s%n", entry.path("at").asString(),
-                    entry.path("type").asString(), entry.has("version") ? "v" + entry.path("version").asInt() : "",
-                    actor.path("name").asString(actor.path("accountId").asString()),
-                    actor.has("via") ? " via " + actor.path("via").asString() : "",
-                    entry.path("details").has("message") ? "  " + entry.path("details").path("message").asString() : ""));
+            String at = entry.path("at").asString("");
+            String version = entry.has("version") ? "v" + entry.path("version").asInt() : "";
+            String by = actor.path("name").asString(actor.path("accountId").asString(""))
+                    + (actor.has("via") ? " via " + actor.path("via").asString() : "");
+            String message = entry.path("details").path("message").asString("");
+            if (wide) {
+                table.row(Ago.of(at, now), at, entry.path("type").asString(), version, by, message);
+            } else {
+                table.row(Ago.of(at, now), entry.path("type").asString(), version, by, message);
+            }
         }
-        sites.print(history, text.toString().stripTrailing());
+        sites.print(history, table.isEmpty() ? "No history yet." : table.render(sites.style()));
         return Exit.OK.code;
     }
 }

@@ -41,8 +41,9 @@ final class LoginCommand implements Callable<Integer> {
                     endpoints.token().toString(),
                     endpoints.revocation() == null ? null : endpoints.revocation().toString()));
         }
-        JsonNode websites = new Api(base, Credential.of(stored.token(), config, base, sites.insecure),
-                sites.insecure).get("v1/websites");
+        Api api = new Api(base, Credential.of(stored.token(), config, base, sites.insecure), sites.insecure);
+        JsonNode websites = api.get("v1/websites");
+        JsonNode me = WhoamiCommand.me(api).orElse(null);
         Config.Stored previous = config.locked(() -> {
             Config.Stored replaced = previous(config, origin);
             config.store(stored, true);
@@ -55,8 +56,14 @@ final class LoginCommand implements Callable<Integer> {
         result.put("config", config.file().toString());
         result.put("method", stored.oauth() == null ? "token" : "browser");
         result.put("websites", websites.path("items").size());
-        sites.print(result, "Logged in to " + base + "; the " + (stored.oauth() == null ? "token is" : "tokens are")
-                + " in " + config.file() + " (readable by you only).");
+        if (me != null) {
+            result.put("accountId", me.path("accountId").asString());
+            result.put("name", me.path("name").asString());
+        }
+        sites.print(result, sites.style().done("Logged in to " + origin + (me == null ? "" : " as "
+                + sites.style().paint(Style.Tone.BOLD, me.path("name").asString())) + "; the "
+                + (stored.oauth() == null ? "token is" : "tokens are") + " in " + config.file()
+                + " (readable by you only)."));
         return Exit.OK.code;
     }
 

@@ -42,8 +42,8 @@ final class Progress {
         }
         if (terminal) {
             int filled = totalBytes == 0 ? WIDTH : (int) (WIDTH * sentBytes / totalBytes);
-            err.print("\r[" + "#".repeat(filled) + " ".repeat(WIDTH - filled) + "] " + sentFiles + "/" + totalFiles
-                    + " files, " + Bytes.human(sentBytes) + " of " + Bytes.human(totalBytes) + "   ");
+            err.print("\r[" + "#".repeat(filled) + " ".repeat(WIDTH - filled) + "] " + sentFiles + "/"
+                    + Counts.of(totalFiles, "file") + ", " + Bytes.human(sentBytes) + " of " + Bytes.human(totalBytes) + "   ");
             if (sentFiles == totalFiles) {
                 err.println();
             }

@@ -27,8 +27,9 @@ final class PromoteCommand implements Callable<Integer> {
     static int promote(Sites sites, Api api, String websiteId, int version) {
         JsonNode promoted = Api.require(api.post(Websites.path(websiteId) + "/versions/" + version + "/promote",
                 Api.JSON.createObjectNode()));
-        sites.print(promoted, "Version " + version + " is live" + (promoted.has("pageUrl")
-                ? ": " + promoted.path("pageUrl").asString() : "."));
+        Style style = sites.style();
+        sites.print(promoted, style.done("Version " + version + " is live" + (promoted.has("pageUrl")
+                ? ": " + style.paint(Style.Tone.CYAN, promoted.path("pageUrl").asString()) : ".")));
         return Exit.OK.code;
     }
 }

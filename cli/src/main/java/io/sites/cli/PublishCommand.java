@@ -92,7 +92,7 @@ final class PublishCommand implements Callable<Integer> {
         String path = (websiteId == null ? "v1/websites" : Websites.path(websiteId) + "/versions")
                 + (dryRun ? "?dryRun=true" : "");
         Progress progress = new Progress(sites.invocation.err(), sites.invocation.terminal(), sites.json);
-        progress.line((dryRun ? "Checking " : "Publishing ") + files.size() + " files ("
+        progress.line((dryRun ? "Checking " : "Publishing ") + Counts.of(files.size(), "file") + " ("
                 + Bytes.human(files.stream().mapToLong(Folder.LocalFile::size).sum()) + ") from " + folder
                 + (websiteId == null ? " as a new website" : " to " + site));
 
@@ -110,7 +110,7 @@ final class PublishCommand implements Callable<Integer> {
                     + expected + "): nothing was published. " + response.body().path("error").path("message")
                     .asString("") + " See sites history " + site + ", then publish again.", response.body());
         }
-        return dryRun ? reportCheck(response) : report(response, files.size());
+        return dryRun ? reportCheck(response) : report(api, response, files.size());
     }
 
     private static Integer boxed(java.util.OptionalInt value) {
@@ -214,23 +214,30 @@ final class PublishCommand implements Callable<Integer> {
         progress.sent(path, bytes);
     }
 
-    private int report(Api.Response response, int files) {
+    private int report(Api api, Api.Response response, int files) {
         ObjectNode result = (ObjectNode) Api.require(response).deepCopy();
         result.put("filesSent", filesSent).put("bytesSent", bytesSent);
-        StringBuilder text = new StringBuilder();
-        text.append(result.path("isCurrent").asBoolean(true) ? "Published version " : "Stored version (not live) ")
-                .append(result.path("version").asInt()).append(": ").append(result.path("pageUrl").asString())
-                .append(System.lineSeparator());
-        if (!result.path("isCurrent").asBoolean(true) && result.hasNonNull("previewUrl")) {
-            // The live address still shows the previous version; this link opens the new one, for anyone, 7 days.
-            text.append("Preview: ").append(result.path("previewUrl").asString()).append(System.lineSeparator());
+        Style style = sites.style();
+        int version = result.path("version").asInt();
+        String headline;
+        if (result.path("isCurrent").asBoolean(true)) {
+            headline = style.done("Published version " + version + ": " + style.paint(Style.Tone.CYAN,
+                    result.path("pageUrl").asString()));
+        } else {
+            // Not live: the live address would show the previous version, so the version's own address is given.
+            String preview = Previews.of(api, result);
+            result.put("previewUrl", preview);
+            headline = style.note("Stored version " + version + " (not live); preview: "
+                    + style.paint(Style.Tone.CYAN, preview)) + System.lineSeparator() + "Make it live with: sites "
+                    + "promote " + site + " " + version;
         }
-        text.append("Sent ").append(filesSent).append(" of ").append(files)
-                .append(" files (").append(Bytes.human(bytesSent)).append(")")
-                .append(filesSent < files ? "; the service had the other " + (files - filesSent) + " already." : ".");
-        sites.print(result, text.toString());
+        int had = files - filesSent;
+        String text = headline + System.lineSeparator() + "Sent " + filesSent + " of " + Counts.of(files, "file")
+                + " (" + Bytes.human(bytesSent) + ")" + (had == 0 ? "."
+                : "; the service had the other " + (had == 1 ? "one" : had) + " already.");
+        sites.print(result, text);
         if (!sites.json) {
-            Violations.print(result.path("warnings"), sites.invocation.err(), "warning: ");
+            Violations.print(result.path("warnings"), sites.invocation.err(), style.warning("warning: "));
         }
         return Exit.OK.code;
     }
@@ -239,11 +246,13 @@ final class PublishCommand implements Callable<Integer> {
         ObjectNode result = (ObjectNode) Api.require(response).deepCopy();
         result.put("filesSent", filesSent).put("bytesSent", bytesSent);
         boolean valid = result.path("valid").asBoolean();
-        sites.print(result, valid ? "The bundle would be published: " + result.path("files").asInt() + " files, "
-                + Bytes.human(result.path("bytes").asLong()) + "." : "The bundle would be refused:");
+        Style style = sites.style();
+        sites.print(result, valid ? style.done("The bundle would be published: " + Counts.of(
+                result.path("files").asInt(), "file") + ", " + Bytes.human(result.path("bytes").asLong()) + ".")
+                : style.failed("The bundle would be refused:"));
         if (!sites.json) {
             Violations.print(result.path("violations"), sites.invocation.err());
-            Violations.print(result.path("warnings"), sites.invocation.err(), "warning: ");
+            Violations.print(result.path("warnings"), sites.invocation.err(), style.warning("warning: "));
         }
         return valid ? Exit.OK.code : Exit.REFUSED.code;
     }

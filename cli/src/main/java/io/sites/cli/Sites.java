@@ -17,8 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Command(name = "sites", mixinStandardHelpOptions = true, version = "sites 0.1.0",
         description = "Publish static websites from a folder and manage their versions.",
-        subcommands = {LoginCommand.class, LogoutCommand.class, PublishCommand.class, ListCommand.class,
-                VersionsCommand.class, HistoryCommand.class, PromoteCommand.class, RollbackCommand.class,
+        subcommands = {LoginCommand.class, LogoutCommand.class, WhoamiCommand.class, PublishCommand.class,
+                ListCommand.class, VersionsCommand.class, HistoryCommand.class, PromoteCommand.class, RollbackCommand.class,
                 DeleteCommand.class, OpenCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "1:refused by the service (a bundle with violations, an unknown site, ...)",
@@ -95,6 +95,12 @@ public final class Sites {
             return sites.fail(new Failure(Exit.USAGE, wrong.getMessage() + " (see sites --help)"));
         });
         return command.execute(args);
+    }
+
+    /** Colour and symbols for a person at a terminal, plain otherwise ({@link Style}). */
+    Style style() {
+        return json ? Style.PLAIN : Style.of(invocation.terminal(), invocation.env(),
+                System.getProperty("stdout.encoding", System.getProperty("native.encoding")));
     }
 
     Config config() {
@@ -176,7 +182,7 @@ public final class Sites {
             body.put("exitCode", failure.exit.code);
             invocation.out().println(Api.JSON.writeValueAsString(body));
         } else {
-            invocation.err().println("sites: " + failure.getMessage());
+            invocation.err().println(style().failed("sites:") + " " + failure.getMessage());
             if (failure.error != null) {
                 Violations.print(failure.error.path("error").path("violations"), invocation.err());
             }

@@ -3,7 +3,10 @@ package io.sites.api;
 import java.util.List;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
-/** Creates a website together with its first version; the slug has been chosen but not yet claimed. */
+/**
+ * Creates a website together with its first version; the slug has been chosen but not yet claimed. {@code message}
+ * is version 1's changelog entry, or null.
+ */
 public record CreateWebsiteCommand(
         @TargetAggregateIdentifier WebsiteId websiteId,
         AccountId owner,
@@ -14,7 +17,8 @@ public record CreateWebsiteCommand(
         JobId jobId,
         List<ManifestEntry> files,
         List<Warning> warnings,
-        Actor actor) {
+        Actor actor,
+        String message) {
 
     public CreateWebsiteCommand {
         Actor.requireAccount(actor, owner);
@@ -22,9 +26,16 @@ public record CreateWebsiteCommand(
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
     }
 
+    /** Without a changelog entry. */
+    public CreateWebsiteCommand(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
+            String description, JobId jobId, List<ManifestEntry> files, List<Warning> warnings, Actor actor) {
+        this(websiteId, owner, name, slug, category, description, jobId, files, warnings, actor, null);
+    }
+
     /** The old shape: no warnings, and an account whose door is not recorded (tests, fixtures). */
     public CreateWebsiteCommand(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
             String description, JobId jobId, List<ManifestEntry> files) {
-        this(websiteId, owner, name, slug, category, description, jobId, files, List.of(), Actor.unrecorded(owner));
+        this(websiteId, owner, name, slug, category, description, jobId, files, List.of(), Actor.unrecorded(owner),
+                null);
     }
 }

@@ -126,6 +126,7 @@ final class WebsiteTools {
         descriptions.put("/properties/slug", "The subdomain, from suggest_slug; a taken one fails with "
                 + "SLUG_TAKEN.");
         descriptions.put("/properties/files", FILES);
+        descriptions.put("/properties/message", "Optional changelog entry of version 1.");
         return tool("publish_website", "Publish a new website", "createWebsite", """
                 Create a new website and publish version 1 from a complete bundle; it is live at the returned \
                 pageUrl when this returns. Keep the websiteId: change the site with publish_version.

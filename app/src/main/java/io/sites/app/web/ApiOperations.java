@@ -51,10 +51,11 @@ import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.stereotype.Component;
 
 /**
- * The interface's eight operations and its extensions (promoteVersion, deleteWebsite, diffVersions, getHistory, the
- * publishes' dry runs) with their spec-shaped results, over the application services (PublishService,
- * WebsiteLifecycle, Uploads, SlugSuggestions) and the query bus. The REST controllers add HTTP (status, Location) and the MCP tools
- * add the tool protocol; neither holds a rule of its own. Failures are exceptions that {@link ApiErrors} maps.
+ * The interface's eight operations and its extensions (promoteVersion, deleteWebsite, diffVersions, getHistory, getMe,
+ * the publishes' dry runs) with their spec-shaped results, over the application services (PublishService,
+ * WebsiteLifecycle, Uploads, SlugSuggestions) and the query bus. The REST controllers add HTTP (status, Location)
+ * and the MCP tools add the tool protocol; neither holds a rule of its own. Failures are exceptions that
+ * {@link ApiErrors} maps.
  */
 @Component
 public class ApiOperations {
@@ -293,6 +294,23 @@ public class ApiOperations {
                 ResponseTypes.optionalInstanceOf(HistoryView.class)).join()
                 .orElseThrow(() -> websiteNotVisible(websiteId));
         return new HistoryJson(accounts::usernameOf).page(history);
+    }
+
+    /**
+     * getMe, an extension: the calling account (its id and username) and the door and credential of this very call;
+     * it takes no argument that could name another account.
+     */
+    public Map<String, Object> getMe(Actor caller) {
+        Map<String, Object> me = new LinkedHashMap<>();
+        me.put("accountId", caller.accountId().value());
+        me.put("name", accounts.usernameOf(caller.accountId()).orElse(caller.accountId().value()));
+        if (caller.via() != null) {
+            me.put("via", caller.via().wire());
+        }
+        if (caller.credential() != null) {
+            me.put("credential", caller.credential());
+        }
+        return me;
     }
 
     /** A query parameter that must be an integer in range, written plainly (digits only). */

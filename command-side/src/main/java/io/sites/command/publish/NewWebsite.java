@@ -12,9 +12,16 @@ import java.util.List;
  * @param name        display name, or null to derive it from the slug
  * @param slug        the subdomain asked for, or null to derive one from the name
  * @param files       the bundle in the order it was sent; an entry is null where the client sent no file object
+ * @param message     version 1's changelog entry, or null
  */
-public record NewWebsite(String name, String category, String description, String slug, List<FileInput> files) {
+public record NewWebsite(String name, String category, String description, String slug, List<FileInput> files,
+        String message) {
     public NewWebsite {
         files = files == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(files));
+    }
+
+    /** Without a changelog entry. */
+    public NewWebsite(String name, String category, String description, String slug, List<FileInput> files) {
+        this(name, category, description, slug, files, null);
     }
 }

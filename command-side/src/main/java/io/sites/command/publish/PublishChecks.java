@@ -80,6 +80,7 @@ class PublishChecks {
         Map<String, String> fields = new LinkedHashMap<>();
         checkLength(fields, "name", request.name(), NAME_MAX);
         checkLength(fields, "description", request.description(), DESCRIPTION_MAX);
+        checkLength(fields, "message", request.message(), MESSAGE_MAX);
         Category category = null;
         if (request.category() == null || request.category().isBlank()) {
             fields.put("category", "Required. One of: " + Category.allowed() + ".");

@@ -116,6 +116,7 @@ public class PublishService {
         WebsiteId websiteId = WebsiteId.generate();
         String description = request.description() == null || request.description().isBlank() ? null
                 : request.description();
+        String message = request.message() == null || request.message().isBlank() ? null : request.message();
 
         String slug = request.slug() != null ? request.slug() : null;
         String base = slug == null ? Slug.base(name) : null;
@@ -123,7 +124,7 @@ public class PublishService {
             String candidate = slug != null ? slug : freeCandidate(base, attempt);
             try {
                 commands.sendAndWait(new CreateWebsiteCommand(websiteId, actor.accountId(), name, candidate,
-                        category, description, jobId, manifest, bundle.warnings(), actor));
+                        category, description, jobId, manifest, bundle.warnings(), actor, message));
                 return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes(), bundle.warnings());
             } catch (SlugTakenException taken) {
                 // An explicit slug is the client's choice: 409. A derived one moves on to the next suffix.

@@ -59,8 +59,8 @@ class Website {
     Website(CreateWebsiteCommand command) {
         apply(new WebsiteCreated(command.websiteId(), command.owner(), command.name(), command.slug(),
                 command.category(), command.description(), command.actor()));
-        apply(new VersionPublished(command.websiteId(), command.jobId(), 1, VersionKind.INITIAL, null, true,
-                command.owner(), command.files(), command.warnings(), command.actor()));
+        apply(new VersionPublished(command.websiteId(), command.jobId(), 1, VersionKind.INITIAL, command.message(),
+                true, command.owner(), command.files(), command.warnings(), command.actor()));
     }
 
     /** A dry run asks the rule a publish meets below, and records nothing. */

@@ -2,11 +2,21 @@ package io.sites.api.json;
 
 import java.util.List;
 
-/** createWebsite. Category stays text so that an unknown value can be answered with a 422 naming the field. */
+/**
+ * createWebsite. Category stays text so that an unknown value can be answered with a 422 naming the field.
+ * {@code message} is an extension: version 1's changelog entry, as createWebsiteVersion's.
+ */
 public record PublishWebsiteRequest(
         String name,
         String category,
         String description,
         String slug,
-        List<PublishFile> files) {
+        List<PublishFile> files,
+        String message) {
+
+    /** The interface's shape, without a message. */
+    public PublishWebsiteRequest(String name, String category, String description, String slug,
+            List<PublishFile> files) {
+        this(name, category, description, slug, files, null);
+    }
 }
