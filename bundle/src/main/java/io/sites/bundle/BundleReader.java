@@ -7,6 +7,7 @@ import io.sites.bundle.rules.AuthoringRules;
 import io.sites.bundle.rules.Codes;
 import io.sites.bundle.rules.Findings;
 import io.sites.bundle.rules.LinkCheck;
+import io.sites.bundle.rules.OriginCheck;
 import io.sites.bundle.rules.Listed;
 import io.sites.bundle.rules.PathRules;
 import io.sites.bundle.rules.Text;
@@ -28,7 +29,8 @@ import java.util.Set;
  *
  * <p>Beside them, warnings that never block: the link check (BROKEN_LINK) judges each reference as the HTML and CSS
  * rules meet it on their one pass over a file, so no document is parsed twice; every path is checked first, so the
- * check knows them all. They are on the {@link Bundle}
+ * check knows them all. On the same pass the policy check (BLOCKED_ORIGIN) judges each address a page, stylesheet or
+ * script loads from against the sites' Content-Security-Policy. They are on the {@link Bundle}
  * and, for a dry run that failed, on the {@link BundleInvalidException}.
  */
 public final class BundleReader {
@@ -72,6 +74,8 @@ public final class BundleReader {
         }
         // Every path is known before any file is read, so each reference is judged while the rules hold it.
         LinkCheck links = linkCheck(entries);
+        OriginCheck origins = new OriginCheck();
+        entries.forEach(e -> e.findings.checkOrigins(origins));
         for (FileEntry e : entries) {
             if (e.file != null) {
                 readFile(e, remote, resolveRemote);
@@ -92,7 +96,9 @@ public final class BundleReader {
         bundleWide.bundleTooLarge(entries).ifPresent(violations::add);
         bundleWide.tooManyPages(entries).ifPresent(violations::add);
         BundleWideChecks.missingIndex(entries).ifPresent(violations::add);
-        List<Warning> warnings = Listed.warnings(links.warnings());
+        List<Warning> warnings = new ArrayList<>(links.warnings());
+        warnings.addAll(origins.warnings());
+        warnings = Listed.warnings(warnings);
         if (!violations.isEmpty()) {
             throw new BundleInvalidException(Listed.violations(violations), warnings,
                     entries.stream().mapToLong(e -> Math.max(e.size, 0)).sum());

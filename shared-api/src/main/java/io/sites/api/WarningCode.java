@@ -6,7 +6,9 @@ package io.sites.api;
  * (CodeCatalogueDocumentsTest holds it). The wire string is the constant's name.
  */
 public enum WarningCode {
-    BROKEN_LINK("A reference inside the bundle names a path the site will not serve.");
+    BROKEN_LINK("A reference inside the bundle names a path the site will not serve."),
+    BLOCKED_ORIGIN("A page, stylesheet or script loads an image, media, font, request or form target from an address "
+            + "the sites' Content-Security-Policy blocks (plain http: or ws: of another origin), so browsers refuse it.");
 
     private final String meaning;
 

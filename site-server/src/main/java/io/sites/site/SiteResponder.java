@@ -4,6 +4,7 @@ import io.sites.api.ManifestEntry;
 import io.sites.api.ServedPaths;
 import io.sites.api.SiteAddress;
 import io.sites.api.SiteAddress.Preview;
+import io.sites.api.sitepolicy.ContentPolicy;
 import io.sites.site.SiteDirectory.Site;
 import io.sites.site.SiteDirectory.Version;
 import io.sites.site.SiteFiles.Coding;
@@ -28,12 +29,9 @@ import java.util.function.Function;
 final class SiteResponder {
     /**
      * The authoring rules, enforced again by the browser: scripts and styles only from the site itself (inline
-     * allowed), no frames, workers or plugins, and the site may not be framed by others.
+     * allowed), no frames, workers or plugins, and the site may not be framed by others; data from any https origin.
      */
-    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self' 'unsafe-inline'; "
-            + "style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; media-src 'self' data: https:; "
-            + "font-src 'self' data:; connect-src 'self'; frame-src 'none'; child-src 'none'; worker-src 'none'; "
-            + "object-src 'none'; base-uri 'self'; form-action 'self' https:; frame-ancestors 'none'";
+    static final String CONTENT_SECURITY_POLICY = ContentPolicy.HEADER;
     private static final String ASSET_MAX_AGE = "public, max-age=300";
     /**
      * Every answer of a site behind a password, whatever its {@code _headers} say: no cache may store it, and one

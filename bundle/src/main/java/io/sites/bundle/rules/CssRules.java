@@ -1,6 +1,7 @@
 package io.sites.bundle.rules;
 
 import io.sites.api.ViolationCode;
+import io.sites.api.sitepolicy.ContentPolicy.Load;
 
 /**
  * Authoring rules on CSS (files, {@code <style>} elements and style attributes): no {@code @import} from another
@@ -51,6 +52,7 @@ final class CssRules {
                 i += 4;
                 String url = urlArgument();
                 out.reference(line, url);
+                out.load(line, url, Load.IMAGE); // img-src and font-src allow the same origins
             } else {
                 i++;
             }

@@ -2,6 +2,7 @@ package io.sites.bundle.rules;
 
 import io.sites.api.Violation;
 import io.sites.api.ViolationCode;
+import io.sites.api.sitepolicy.ContentPolicy.Load;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -25,6 +26,8 @@ public final class Findings {
     private final Map<String, Integer> unlisted = new LinkedHashMap<>();
     /** Judges the file's references, or null when they are not checked (no bundle, or the file's path is invalid). */
     private LinkCheck links;
+    /** Judges the addresses the file loads from against the sites' policy, or null when they are not judged. */
+    private OriginCheck origins;
     /** The URL path relative references resolve against: the file's own until a {@code <base href>} says else. */
     private String referenceBase;
     private boolean referencesOff;
@@ -60,6 +63,21 @@ public final class Findings {
     /** Has the file's references judged by this link check as the rules meet them. */
     public void checkLinks(LinkCheck check) {
         links = check;
+    }
+
+    /** Has the addresses the file loads from judged by this policy check as the rules meet them. */
+    public void checkOrigins(OriginCheck check) {
+        origins = check;
+    }
+
+    /**
+     * An address the file loads from as {@code load} (not a link to follow): judged against the sites' policy
+     * whatever the document's base, since only absolute addresses can be blocked.
+     */
+    void load(int line, String target, Load load) {
+        if (origins != null && target != null) {
+            origins.check(this, line, target, load);
+        }
     }
 
     public void add(ViolationCode code, String message, String detail) {

@@ -1,6 +1,7 @@
 package io.sites.bundle.rules;
 
 import io.sites.api.ViolationCode;
+import io.sites.api.sitepolicy.ContentPolicy.Load;
 import io.sites.bundle.rules.JsTokens.Kind;
 import io.sites.bundle.rules.JsTokens.Token;
 import java.util.HashSet;
@@ -8,8 +9,9 @@ import java.util.Set;
 
 /**
  * Authoring rules on JavaScript (files, inline scripts, event handler attributes and javascript: URLs): no module
- * or worker imports from another origin, no service worker registration. Works on tokens, so comments and strings
- * that merely mention a URL do not count.
+ * or worker imports from another origin, no service worker registration; and the addresses a script connects to
+ * with a literal (fetch, XMLHttpRequest's open, WebSocket, EventSource, Request, sendBeacon) handed to the policy
+ * check. Works on tokens, so comments and strings that merely mention a URL do not count.
  */
 final class JsRules {
 
@@ -60,7 +62,48 @@ final class JsRules {
                 importScriptsAt(i);
             }
             serviceWorkerAt(i, serviceWorkerAliases);
+            connectAt(i);
         }
+    }
+
+    // ---- connections -----------------------------------------------------------------------------------------
+
+    /**
+     * {@code fetch("…")}, {@code navigator.sendBeacon("…")}, {@code new WebSocket("…")}, {@code new EventSource("…")},
+     * {@code new Request("…")} and {@code xhr.open("GET", "…")}: the literal address (a template's text before its
+     * first substitution) is what the page connects to.
+     */
+    private void connectAt(int i) {
+        Token tok = t.get(i);
+        if (tok.kind() != Kind.IDENT || !is(i + 1, "(")) {
+            return;
+        }
+        boolean constructed = t.get(i - 1) != null && t.get(i - 1).isIdent("new");
+        int address = switch (tok.text()) {
+            case "fetch", "sendBeacon" -> i + 2;
+            case "WebSocket", "EventSource", "Request" -> constructed ? i + 2 : -1;
+            case "open" -> memberAccess(i - 1) && kind(i + 2) == Kind.STRING && httpMethod(t.get(i + 2).value())
+                    && is(i + 3, ",") ? i + 4 : -1;
+            default -> -1;
+        };
+        Token literal = address < 0 ? null : t.get(address);
+        if (literal != null && literal.literal() != null) {
+            out.load(line(address), literal.literal(), Load.CONNECT);
+        }
+    }
+
+    /** Whether XMLHttpRequest's first argument could be this: a method name, where window.open has an address. */
+    private static boolean httpMethod(String value) {
+        if (value == null || value.isEmpty() || value.length() > 10) {
+            return false;
+        }
+        for (int k = 0; k < value.length(); k++) {
+            char c = value.charAt(k);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---- imports ----------------------------------------------------------------------------------------------

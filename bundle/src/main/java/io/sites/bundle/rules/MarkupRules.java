@@ -9,6 +9,7 @@ import static io.sites.bundle.rules.MarkupNodes.text;
 import static io.sites.bundle.rules.MarkupNodes.textLine;
 
 import io.sites.api.ViolationCode;
+import io.sites.api.sitepolicy.ContentPolicy.Load;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
@@ -117,8 +118,14 @@ final class MarkupRules {
             String local = key.substring(key.lastIndexOf(':') + 1);
             if (LINK_ATTRIBUTES.contains(local) && !name.equals("base")) {
                 out.reference(line, value);
+                Load load = loadOf(e, name, local);
+                if (load != null) {
+                    out.load(line, value, load);
+                }
             } else if (local.equals("srcset") || local.equals("imagesrcset")) {
                 srcset(value, line);
+            } else if (local.equals("action") || local.equals("formaction")) {
+                out.load(line, value, Load.FORM);
             }
             if (key.equals("style")) {
                 CssRules.check(value, line, " in the style attribute of <" + name + ">", out);
@@ -267,6 +274,7 @@ final class MarkupRules {
                     }
                 }
                 out.reference(line > 0 ? line + lines : 0, value.substring(start, end));
+                out.load(line > 0 ? line + lines : 0, value.substring(start, end), Load.IMAGE);
             }
             if (end < i) {
                 continue; // the URL ended with a comma: no descriptors follow
@@ -283,6 +291,47 @@ final class MarkupRules {
                 }
             }
         }
+    }
+
+    /**
+     * What the browser loads from an element's src, poster or href, by the policy's directive; null for what is no
+     * load the policy judges apart (a link to follow, a script or frame: those are violations of their own).
+     */
+    private static Load loadOf(Element e, String name, String attribute) {
+        if (attribute.equals("poster")) {
+            return Load.IMAGE;
+        }
+        if (attribute.equals("href")) {
+            if (name.equals("image") || name.equals("feimage")) {
+                return Load.IMAGE;
+            }
+            String rel = name.equals("link") ? attr(e, "rel") : null;
+            if (rel == null) {
+                return null;
+            }
+            rel = rel.toLowerCase(Locale.ROOT);
+            String as = attr(e, "as") == null ? "" : attr(e, "as").strip().toLowerCase(Locale.ROOT);
+            if (rel.contains("icon")) {
+                return Load.IMAGE;
+            }
+            if (!rel.contains("preload") && !rel.contains("prefetch")) {
+                return null;
+            }
+            return switch (as) {
+                case "image" -> Load.IMAGE;
+                case "font" -> Load.FONT;
+                case "fetch" -> Load.CONNECT;
+                case "audio", "video", "track" -> Load.MEDIA;
+                default -> null;
+            };
+        }
+        return switch (name) {
+            case "img", "input" -> Load.IMAGE;
+            case "video", "audio", "track" -> Load.MEDIA;
+            case "source" -> e.parent() != null && (localName(e.parent()).equals("video")
+                    || localName(e.parent()).equals("audio")) ? Load.MEDIA : Load.IMAGE;
+            default -> null;
+        };
     }
 
     private void underBase(String relative) {
