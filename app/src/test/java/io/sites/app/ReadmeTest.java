@@ -8,18 +8,23 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The README followed literally: its blocks marked {@code <!-- ReadmeTest: name -->} run with bash as pasted (the
- * first screen's ./sites-server included, which the publish block starts on a fresh data directory and a free
- * port), every curl failing on an error status; the refused bundle's answer is the one the README shows. Runs
- * after package (its own surefire execution in app/pom.xml), on the jar a reader gets.
+ * The README followed literally: its blocks marked {@code <!-- ReadmeTest: name -->} run with bash as pasted, at the
+ * repository's root (the first screen's ./sites-server included, which the publish block starts on a fresh data
+ * directory and a free port), every curl failing on an error status; the refused bundle's answer is the one the
+ * README shows, and the blocks leave no file in the repository. Runs after package (its own surefire execution in
+ * app/pom.xml), on the jar a reader gets.
  */
 class ReadmeTest {
     private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
@@ -45,11 +50,11 @@ class ReadmeTest {
                 block(readme, "refused"),
                 "");
         Files.writeString(temp.resolve("readme.sh"), script);
-        // The reader's working directory is the repository's root; here a copy of its entry, so that the files
-        // the blocks write (sites-server.log, hero.png) stay out of the work tree.
-        Files.createSymbolicLink(temp.resolve("sites-server"), REPO.resolve("sites-server"));
+        // In the reader's working directory, the repository's root: what the blocks write must land in their
+        // scratch directory ($WORK, under TMPDIR), never in the work tree.
+        Set<String> before = workTree();
         Path out = temp.resolve("out.txt");
-        ProcessBuilder bash = new ProcessBuilder("bash", temp.resolve("readme.sh").toString()).directory(temp.toFile())
+        ProcessBuilder bash = new ProcessBuilder("bash", temp.resolve("readme.sh").toString()).directory(REPO.toFile())
                 .redirectErrorStream(true).redirectOutput(out.toFile());
         bash.environment().putAll(Map.of("PORT", Integer.toString(freePort()), "TMPDIR", temp.toString()));
         Process process = bash.start();
@@ -57,6 +62,8 @@ class ReadmeTest {
         String said = Files.readString(out);
         assertThat(process.exitValue()).as("every command succeeded:\n" + said + "\nservice log:\n" + serviceLog())
                 .isZero();
+
+        assertThat(workTree()).as("the blocks left nothing in the repository").isSubsetOf(before);
 
         String published = said.substring(0, said.indexOf(REFUSED));
         assertThat(published).contains("\"slug\":\"my-bakery\"", "<h1>Fresh bread</h1>", "\"type\":\"version.promoted\"",
@@ -98,9 +105,26 @@ class ReadmeTest {
         return block.group(1);
     }
 
+    /** The service's log, in the blocks' scratch directory under TMPDIR. */
     private String serviceLog() throws IOException {
-        Path log = temp.resolve("sites-server.log");
-        return Files.exists(log) ? Files.readString(log) : "(none)";
+        try (Stream<Path> files = Files.walk(temp)) {
+            Optional<Path> log = files.filter(file -> file.getFileName().toString().equals("sites-server.log"))
+                    .findFirst();
+            return log.isPresent() ? Files.readString(log.get()) : "(none)";
+        }
+    }
+
+    /**
+     * What git sees in the work tree beside its tracked, unchanged files: changed, untracked and ignored entries
+     * (an ignored directory as one entry), as {@code git status --porcelain --ignored} lists them.
+     */
+    private static Set<String> workTree() throws IOException, InterruptedException {
+        Process git = new ProcessBuilder("git", "status", "--porcelain", "--ignored").directory(REPO.toFile())
+                .redirectErrorStream(true).start();
+        String listed = new String(git.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(git.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(git.exitValue()).as(listed).isZero();
+        return new TreeSet<>(listed.lines().toList());
     }
 
     private static int freePort() throws IOException {

@@ -260,16 +260,16 @@ public interface WebsiteReadsContract {
         assertThat(name.get("available").asBoolean()).isFalse();
         assertThat(name.get("suggestion").asString()).startsWith("cafe-muller-sohne");
         // A name is not refused as a taken slug would be: the message says what happened and what to do.
-        assertThat(name.get("message").asString()).startsWith("'Café Müller & Söhne' is a name, not a slug; its "
-                + "slug form cafe-muller-sohne is ").endsWith(": use the suggestion "
+        assertThat(name.get("message").asString()).startsWith("'Café Müller & Söhne' is a name, not a slug, so as "
+                + "given it is neither valid nor available; its slug form cafe-muller-sohne is ").endsWith(": use the suggestion "
                 + name.get("suggestion").asString() + ".");
         JsonNode takenName = suggest(owner, taken.toUpperCase(java.util.Locale.ROOT));
         assertThat(takenName.get("message").asString()).isEqualTo("'" + taken.toUpperCase(java.util.Locale.ROOT)
-                + "' is a name, not a slug; its slug form " + taken + " is taken: use the suggestion " + taken
-                + "-2.");
+                + "' is a name, not a slug, so as given it is neither valid nor available; its slug form " + taken
+                + " is taken: use the suggestion " + taken + "-2.");
         JsonNode reservedName = suggest(owner, "WWW");
-        assertThat(reservedName.get("message").asString()).startsWith("'WWW' is a name, not a slug; its slug form "
-                + "www is not usable either (The slug 'www' is reserved");
+        assertThat(reservedName.get("message").asString()).startsWith("'WWW' is a name, not a slug, so as given it "
+                + "is neither valid nor available; its slug form www is not usable either (The slug 'www' is reserved");
 
         for (String odd : List.of("!!!", "www", "42", "a", "x".repeat(120), "--", "Ω")) {
             JsonNode answer = suggest(owner, odd);

@@ -3,6 +3,7 @@ package io.sites.app.docs;
 import io.sites.api.ErrorCode;
 import io.sites.api.ViolationCode;
 import io.sites.api.WarningCode;
+import io.sites.api.sitepolicy.ContentPolicy;
 import io.sites.app.mcp.McpTools;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -63,6 +64,8 @@ final class ApiPage {
                 .append("<a href=\"/llms.txt\">llms.txt</a> · <a href=\"/v1\">API index</a>.</p>\n");
         contents();
         authentication(baseUrl, tokensUrl);
+        html.append(WorkedExamples.html(baseUrl, ApiPage::e)).append("<h2 id=\"site-policy\">What published pages ")
+                .append("may load</h2>\n<p>").append(e(ContentPolicy.EXPLAINED)).append("</p>\n");
         operations();
         tools(tools);
         errors();
@@ -74,6 +77,8 @@ final class ApiPage {
 
     private void contents() {
         html.append("<nav><h2>Contents</h2><ul><li><a href=\"#authentication\">Authentication</a></li>")
+                .append("<li><a href=\"#examples\">Worked examples</a></li>")
+                .append("<li><a href=\"#site-policy\">What published pages may load</a></li>")
                 .append("<li><a href=\"#operations\">Operations</a><ul>");
         eachOperation((path, method, operation) -> html.append("<li><a href=\"#").append(e(id(operation)))
                 .append("\">").append(e(id(operation))).append("</a></li>"));

@@ -2,6 +2,8 @@ package io.sites.app.docs;
 
 import io.sites.api.ErrorCode;
 import io.sites.api.ViolationCode;
+import io.sites.api.WarningCode;
+import io.sites.api.sitepolicy.ContentPolicy;
 import io.sites.app.mcp.McpTools;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -23,8 +25,10 @@ final class LlmsText {
                 .append("images), the service checks it against its authoring rules, stores it as a numbered ")
                 .append("version and serves it at once at ").append(siteUrl).append(". REST under ").append(baseUrl)
                 .append("/v1 and MCP tools at ").append(baseUrl).append("/mcp, with the same bearer tokens.\n\n")
-                .append("Publishes are synchronous: when a publish answers 201 the site is live. Every publish is a ")
-                .append("complete replacement bundle, not a diff; index.html is required. External scripts and ")
+                .append("Publishes are synchronous: when a publish answers 201 the site is live. A publish sends ")
+                .append("the complete bundle, or (an extension) an edit: createWebsiteVersion with baseVersion ")
+                .append("sends only the changed files and deletePaths, the rest of that version carries over, and ")
+                .append("the result is checked as a whole bundle. index.html is required. External scripts and ")
                 .append("stylesheets, iframes and service workers are rejected; every violation is reported at ")
                 .append("once.\n\n");
         text.append("## Docs\n\n")
@@ -38,17 +42,21 @@ final class LlmsText {
         text.append("## Workflow\n\n")
                 .append("REST: 1) GET /v1/slugs/suggest?value={name} for an available slug. 2) POST /v1/websites ")
                 .append("with name, category, slug and files (createWebsite): version 1, live at pageUrl. 3) POST ")
-                .append("/v1/websites/{websiteId}/versions with the complete new bundle (createWebsiteVersion); ")
-                .append("promote false stores it without serving it. Only the live version is public: every other ")
+                .append("/v1/websites/{websiteId}/versions with the complete new bundle, or with baseVersion ")
+                .append("and only the changes (createWebsiteVersion); promote false stores it without serving it; ")
+                .append("POST /v1/websites/{websiteId}/versions/{version}/promote rolls back. Only the live version is public: every other ")
                 .append("one opens at its previewUrl (in publish results, getJob and every Version), a link with a ")
                 .append("7-day grant for anyone who has it, fresh on each read; without the grant it answers 404. ")
                 .append("Binary files: POST /v1/uploads (createUploads), ")
                 .append("PUT the bytes to each putUrl without Authorization, then give {path, uploadKey}; or give a ")
                 .append("public https sourceUrl. Add ?dryRun=true to either publish to check without publishing, ")
                 .append("and an Idempotency-Key header to make a retry safe.\n\n")
-                .append("MCP: suggest_slug, then publish_website, then publish_version; create_upload for binary ")
+                .append("MCP: suggest_slug, then publish_website, then publish_version; promote_version rolls back; ")
+                .append("create_upload for binary ")
                 .append("files. Each tool is its REST operation: the same input fields, the REST response body as ")
                 .append("structuredContent, the error envelope with isError on failure.\n\n");
+        text.append(WorkedExamples.plain(baseUrl));
+        text.append("## What published pages may load\n\n").append(ContentPolicy.EXPLAINED).append("\n\n");
         text.append("## MCP tools\n\n");
         for (McpTools.Described tool : tools) {
             text.append("- ").append(tool.name()).append(": ").append(firstSentence(tool.description()))
@@ -75,6 +83,11 @@ final class LlmsText {
         }
         text.append("\n## Violation codes\n\nEntries of error.violations on PUBLISH_INVALID.\n\n");
         for (ViolationCode code : ViolationCode.values()) {
+            text.append("- ").append(code.name()).append(": ").append(code.meaning()).append('\n');
+        }
+        text.append("\n## Warning codes\n\nEntries of warnings on a publish, a dry run and getJob: never a reason ")
+                .append("to refuse the bundle.\n\n");
+        for (WarningCode code : WarningCode.values()) {
             text.append("- ").append(code.name()).append(": ").append(code.meaning()).append('\n');
         }
         return text.toString();

@@ -274,7 +274,8 @@ class McpEndpointTest extends EmbeddedAppTest {
         assertThat(answer.get("valid").asBoolean()).isFalse();
         assertThat(answer.get("available").asBoolean()).isFalse();
         assertThat(answer.get("suggestion").asString()).isEqualTo(slug);
-        String message = "'" + name + "' is a name, not a slug; its slug form " + slug + " is free: use the "
+        String message = "'" + name + "' is a name, not a slug, so as given it is neither valid nor available; "
+                + "its slug form " + slug + " is free: use the "
                 + "suggestion " + slug + ".";
         assertThat(answer.get("message").asString()).isEqualTo(message);
         assertThat(result.get("content").get(0).get("text").asString()).contains(message);

@@ -27,8 +27,8 @@ class McpToolsListTest extends EmbeddedAppTest {
     private static final int BUDGET = 16 * 1024;
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     /** Words of the authoring rules that appear in no other sentence: each must be written exactly once. */
-    private static final List<String> RULE_MARKERS = List.of("SERVICE_WORKER", "IFRAME", "Links, images, media and "
-            + "fonts may point anywhere");
+    private static final List<String> RULE_MARKERS = List.of("SERVICE_WORKER", "IFRAME", "Links, images, media, "
+            + "fonts, fetch and forms may use any https origin");
 
     private static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
 

@@ -48,8 +48,9 @@ public class SlugSuggestions {
 
     /**
      * What happened and what to do. A name ("Lakeside Yoga Studio") is not refused as a slug would be: valid and
-     * available are false because the input itself is no slug, so the message says so and whether its slug form is
-     * free, lest "not available" read as "taken".
+     * available are false because the input itself is no slug (the specification's valid is "whether the input is a
+     * well-formed slug", available "false when invalid"), so the message says exactly that, then whether its slug
+     * form is free, lest "not available" read as "taken" or "is free" contradict available false.
      */
     private String message(String value, String normalized, Optional<String> problem, String suggestion) {
         String advice = "use the suggestion " + suggestion + ".";
@@ -62,7 +63,8 @@ public class SlugSuggestions {
                     : "its slug form " + normalized + " " + Slug.problem(normalized)
                             .map(why -> "is not usable either (" + why + ")")
                             .orElse(claims.isFree(normalized) ? "is free" : "is taken");
-            return "'" + value + "' is a name, not a slug; " + form + ": " + advice;
+            return "'" + value + "' is a name, not a slug, so as given it is neither valid nor available; " + form
+                    + ": " + advice;
         }
         return problem.get() + " Use the suggestion " + suggestion + ".";
     }

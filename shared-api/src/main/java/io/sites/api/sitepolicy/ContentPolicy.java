@@ -73,6 +73,17 @@ public final class ContentPolicy {
             + "; frame-src 'none'; child-src 'none'; worker-src 'none'; object-src 'none'; base-uri 'self'; "
             + "frame-ancestors 'none'";
 
+    /**
+     * The policy for the people and agents who write pages, in the one wording the API documentation, /llms.txt and
+     * the MCP server's instructions share.
+     */
+    public static final String EXPLAINED = "Every page is served with Content-Security-Policy: " + HEADER
+            + ". Scripts and styles come only from the site itself or inline, as the authoring rules require; "
+            + "images, media, fonts, requests (fetch, XMLHttpRequest, WebSocket, EventSource, sendBeacon) and form "
+            + "posts may also go to any https: (wss:) origin. Plain http: and ws: addresses of other origins are "
+            + "blocked by the browser, and a publish warns about each as BLOCKED_ORIGIN, with its file and line: "
+            + "use the https:// address. _headers cannot change the policy.";
+
     private ContentPolicy() {
     }
 
