@@ -40,7 +40,7 @@ final class WorkedExamples {
                     "curl -s \"$API/v1/websites\" " + AUTH + " -d '{" + SITE + "}'",
                     MCP.formatted("publish_website", "{" + SITE + "}"),
                     "201 {\"websiteId\": \"web_…\", \"jobId\": \"job_…\", \"version\": 1, \"slug\": \"my-bakery\", "
-                            + "\"pageUrl\": \"…\", \"bytesWritten\": 146}; by MCP the same object as "
+                            + "\"pageUrl\": \"…\", \"bytesWritten\": 128}; by MCP the same object as "
                             + "result.structuredContent, isError false."),
             new Example("Edit by base version", "createWebsiteVersion with baseVersion (an extension), MCP "
                     + "publish_version: only the changes, files added or replaced and deletePaths dropped, every "

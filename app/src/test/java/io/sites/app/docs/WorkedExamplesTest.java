@@ -37,6 +37,9 @@ class WorkedExamplesTest extends EmbeddedAppTest {
         String slug = published.get("slug").asString();
         assertThat(published.get("version").asInt()).isEqualTo(1);
         assertThat(slug).startsWith("my-bakery");
+        assertThat(published.get("bytesWritten").asInt()).isEqualTo(128);
+        assertThat(section).as("the answer the text shows").contains("\"version\": 1, \"slug\": \"my-bakery\"",
+                "\"bytesWritten\": 128}");
         JsonNode edited = run(commands.get(2), websiteId);
         assertThat(edited.get("version").asInt()).isEqualTo(2);
         assertThat(edited.get("isCurrent").asBoolean()).isTrue();
