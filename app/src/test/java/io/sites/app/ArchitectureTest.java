@@ -181,4 +181,23 @@ class ArchitectureTest {
             .because("SitesApplication scans only io.sites.app.roles, whose EveryRole, ApiRole and SitesRole scan "
                     + "the modules' packages for the replica's roles (SITES_ROLES); a bean of one role elsewhere "
                     + "carries @ConditionalOnRole");
+
+    /** The language is read by package: a message's kind is where it lives, and an event can be upcast. */
+    @ArchTest
+    static final ArchRule eventsCarryARevision = classes().that().resideInAPackage("io.sites.api.event")
+            .and().areTopLevelClasses().and().doNotHaveSimpleName("package-info")
+            .should().beAnnotatedWith(org.axonframework.serialization.Revision.class).andShould().beRecords()
+            .because("a stored event changes shape only through a new revision and an upcaster");
+
+    @ArchTest
+    static final ArchRule commandsNameTheirWebsite = classes().that().resideInAPackage("io.sites.api.command")
+            .and().areTopLevelClasses().and().doNotHaveSimpleName("package-info")
+            .should().haveSimpleNameEndingWith("Command").andShould().beRecords();
+
+    @ArchTest
+    static final ArchRule theLanguageRootIsOnlyItsVocabulary = classes().that().resideInAPackage("io.sites.api")
+            .and().areTopLevelClasses().and().doNotHaveSimpleName("package-info")
+            .should().beEnums().orShould().haveSimpleName("Spelling")
+            .because("messages live in io.sites.api.{id,command,event,query,site,code}; the root holds the "
+                    + "enums they share and how the specification spells them");
 }

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
-import io.sites.api.sitepolicy.ContentPolicy;
+import io.sites.api.site.policy.ContentPolicy;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -137,7 +137,8 @@ class SitePolicyTest extends EmbeddedAppTest {
                     document.addEventListener('securitypolicyviolation',
                         (e) => window.violations.push(e.effectiveDirective + ' ' + e.blockedURI));
                     function show(id, call) {
-                      call.then((r) => r.text()).then((text) => { document.getElementById(id).textContent = 'ok ' + text; },
+                      call.then((r) => r.text())
+                          .then((text) => { document.getElementById(id).textContent = 'ok ' + text; },
                           () => { document.getElementById(id).textContent = 'blocked'; });
                     }
                     show('https', fetch('%s'));
@@ -148,7 +149,7 @@ class SitePolicyTest extends EmbeddedAppTest {
             Http.Response created = http().post("/v1/websites", ALICE, site(slug, "Calls", file("index.html", page)));
             assertThat(created.status()).as(created.text()).isEqualTo(201);
             assertThat(PublishWarningsContract.warnings(created.json())).as("the publish said so")
-                    .containsExactly("BLOCKED_ORIGIN|index.html|line 11: " + httpUrl);
+                    .containsExactly("BLOCKED_ORIGIN|index.html|line 12: " + httpUrl);
 
             NodeScripts.Outcome outcome = NodeScripts.run("browser/policy.mjs",
                     Map.of("PAGE_URL", "http://" + slug + ".localhost:" + port + "/", "BASE_URL",

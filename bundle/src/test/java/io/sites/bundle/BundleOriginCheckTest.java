@@ -4,7 +4,7 @@ import static io.sites.bundle.BundleFixtures.inputs;
 import static io.sites.bundle.BundleFixtures.reader;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.Warning;
+import io.sites.api.code.Warning;
 import io.sites.api.json.PublishFile;
 import io.sites.bundle.rules.Listed;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.sites.app.docs;
 
-import io.sites.api.ErrorCode;
-import io.sites.api.ViolationCode;
-import io.sites.api.WarningCode;
-import io.sites.api.sitepolicy.ContentPolicy;
+import io.sites.api.code.ErrorCode;
+import io.sites.api.code.ViolationCode;
+import io.sites.api.code.WarningCode;
+import io.sites.api.site.policy.ContentPolicy;
 import io.sites.app.mcp.McpTools;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -44,8 +44,9 @@ final class LlmsText {
                 .append("with name, category, slug and files (createWebsite): version 1, live at pageUrl. 3) POST ")
                 .append("/v1/websites/{websiteId}/versions with the complete new bundle, or with baseVersion ")
                 .append("and only the changes (createWebsiteVersion); promote false stores it without serving it; ")
-                .append("POST /v1/websites/{websiteId}/versions/{version}/promote rolls back. Only the live version is public: every other ")
-                .append("one opens at its previewUrl (in publish results, getJob and every Version), a link with a ")
+                .append("POST /v1/websites/{websiteId}/versions/{version}/promote rolls back. Only the live ")
+                .append("version is public: every other one opens at its previewUrl (in publish results, getJob ")
+                .append("and every Version), a link with a ")
                 .append("7-day grant for anyone who has it, fresh on each read; without the grant it answers 404. ")
                 .append("Binary files: POST /v1/uploads (createUploads), ")
                 .append("PUT the bytes to each putUrl without Authorization, then give {path, uploadKey}; or give a ")

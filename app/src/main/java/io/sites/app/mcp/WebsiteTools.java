@@ -6,11 +6,11 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
-import io.sites.api.Actor;
+import io.sites.api.id.Actor;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
-import io.sites.api.sitepolicy.ContentPolicy;
+import io.sites.api.site.policy.ContentPolicy;
 import io.sites.app.SiteUrls;
 import io.sites.app.web.ApiErrors;
 import io.sites.app.web.ApiOperations;
@@ -45,7 +45,8 @@ final class WebsiteTools {
             "?" or "#"; at most %d HTML pages, each file at most %s, the bundle at most %s. Scripts and stylesheets \
             must be bundle files or inline: <script src>, <link rel=stylesheet> or CSS @import to another origin or \
             CDN is EXTERNAL_URL, an iframe/frame/embedded document IFRAME, a service worker SERVICE_WORKER. Links, \
-            images, media, fonts, fetch and forms may use any https origin (http: is BLOCKED_ORIGIN). contentType follows the extension (text/html and \
+            images, media, fonts, fetch and forms may use any https origin (http: is BLOCKED_ORIGIN). contentType \
+            follows the extension (text/html and \
             image/svg+xml only on .html and .svg). Each file has exactly one body: content (UTF-8, or base64 with \
             contentEncoding "base64"), sourceUrl (a public https URL the service fetches, %d fetches an hour per \
             account), uploadKey (from create_upload, after the PUT) or sha256 (a file this account already stored); \
@@ -173,7 +174,8 @@ final class WebsiteTools {
         String title = "Check a bundle without publishing";
         return tool("validate_bundle", title, """
                 Check a bundle as a publish would, publishing nothing: valid, and every violation and warning (broken \
-                links, blocked origins) the publish would report. sourceUrls are fetched; uploadKeys are not used up.""" + RULES_THERE,
+                links, blocked origins) the publish would report. sourceUrls are fetched; uploadKeys are not used \
+                up.""" + RULES_THERE,
                 schemas.inputOfEither("createWebsite", "createWebsiteVersion", descriptions),
                 schemas.output("createWebsite", "200"), Set.of(),
                 // Records nothing and may be repeated; open world: sourceUrls are fetched.

@@ -21,8 +21,8 @@ import tools.jackson.databind.JsonNode;
  */
 class McpBlockedOriginTest extends EmbeddedAppTest {
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private static final String FILES = """
-            [{"path":"index.html","content":"<!doctype html><title>Menu</title>\\n<script>fetch('http://api.example.com/menu.json')</script>"}]""";
+    private static final String FILES = "[{\"path\":\"index.html\",\"content\":\"<!doctype html><title>Menu</title>\\n"
+            + "<script>fetch('http://api.example.com/menu.json')</script>\"}]";
     private static final String EXPECTED = "BLOCKED_ORIGIN|index.html|line 2: http://api.example.com/menu.json";
 
     @LocalServerPort
@@ -57,7 +57,7 @@ class McpBlockedOriginTest extends EmbeddedAppTest {
                 {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",
                  "capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}""").body());
         String instructions = initialized.get("result").get("instructions").asString();
-        assertThat(instructions).contains(io.sites.api.sitepolicy.ContentPolicy.HEADER, "BLOCKED_ORIGIN");
+        assertThat(instructions).contains(io.sites.api.site.policy.ContentPolicy.HEADER, "BLOCKED_ORIGIN");
     }
 
     private JsonNode call(String tool, String arguments) throws Exception {

@@ -1,8 +1,8 @@
 package io.sites.bundle.rules;
 
-import io.sites.api.Violation;
-import io.sites.api.ViolationCode;
-import io.sites.api.sitepolicy.ContentPolicy.Load;
+import io.sites.api.code.Violation;
+import io.sites.api.code.ViolationCode;
+import io.sites.api.site.policy.ContentPolicy.Load;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.sites.bundle.rules;
 
-import io.sites.api.ViolationCode;
-import io.sites.api.sitepolicy.ContentPolicy.Load;
+import io.sites.api.code.ViolationCode;
+import io.sites.api.site.policy.ContentPolicy.Load;
 import io.sites.bundle.rules.JsTokens.Kind;
 import io.sites.bundle.rules.JsTokens.Token;
 import java.util.HashSet;

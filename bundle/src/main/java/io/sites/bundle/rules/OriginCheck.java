@@ -1,9 +1,9 @@
 package io.sites.bundle.rules;
 
-import io.sites.api.Warning;
-import io.sites.api.WarningCode;
-import io.sites.api.sitepolicy.ContentPolicy;
-import io.sites.api.sitepolicy.ContentPolicy.Load;
+import io.sites.api.code.Warning;
+import io.sites.api.code.WarningCode;
+import io.sites.api.site.policy.ContentPolicy;
+import io.sites.api.site.policy.ContentPolicy.Load;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
