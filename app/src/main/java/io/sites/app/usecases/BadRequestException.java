@@ -1,15 +1,15 @@
-package io.sites.app.web;
+package io.sites.app.usecases;
 
-/** A query parameter that is missing or not of its type, found by an operation: 400 BAD_REQUEST naming it. */
-class BadRequestException extends RuntimeException {
+/** A parameter that is missing or not of its type, found by an operation or an adapter: 400 BAD_REQUEST naming it. */
+public class BadRequestException extends RuntimeException {
     private final String parameter;
 
-    BadRequestException(String parameter, String message) {
+    public BadRequestException(String parameter, String message) {
         super(message);
         this.parameter = parameter;
     }
 
-    String parameter() {
+    public String parameter() {
         return parameter;
     }
 }
