@@ -45,8 +45,8 @@ import org.springframework.stereotype.Component;
 @Component
 @EnableConfigurationProperties(UseCaseProperties.class)
 public class ReadOperations {
-    public static final int LIST_LIMIT = 50;
-    public static final int HISTORY_LIMIT_MAX = 100;
+    static final int LIST_LIMIT = 50;
+    static final int HISTORY_LIMIT_MAX = 100;
     static final int SLUG_VALUE_MAX = 120;
     private static final Pattern DIGITS = Pattern.compile("[0-9]+");
 
