@@ -1,10 +1,10 @@
 package io.sites.app.usecases;
 
-import io.sites.api.Actor;
-import io.sites.api.FindWebsite;
-import io.sites.api.VersionView;
-import io.sites.api.WebsiteId;
-import io.sites.api.WebsiteView;
+import io.sites.api.id.Actor;
+import io.sites.api.query.FindWebsite;
+import io.sites.api.query.VersionView;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.WebsiteView;
 import io.sites.command.publish.ReadModels;
 import io.sites.command.publish.WebsiteLifecycle;
 import io.sites.command.website.SitePasswords;

@@ -1,7 +1,7 @@
 package io.sites.app.usecases;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.CreateUploadsResult;
 import io.sites.api.json.DryRunResult;

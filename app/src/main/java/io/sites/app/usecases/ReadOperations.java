@@ -1,26 +1,26 @@
 package io.sites.app.usecases;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
-import io.sites.api.DiffVersions;
-import io.sites.api.FindJob;
-import io.sites.api.FindWebsite;
-import io.sites.api.HistoryView;
-import io.sites.api.JobId;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
+import io.sites.api.query.DiffVersions;
+import io.sites.api.query.FindJob;
+import io.sites.api.query.FindWebsite;
+import io.sites.api.query.HistoryView;
+import io.sites.api.id.JobId;
 import io.sites.api.JobStatus;
-import io.sites.api.JobView;
-import io.sites.api.ListVersions;
-import io.sites.api.ListWebsites;
-import io.sites.api.ReadHistory;
-import io.sites.api.Role;
-import io.sites.api.VersionDiffView;
-import io.sites.api.VersionListView;
-import io.sites.api.VersionNumber;
-import io.sites.api.VersionView;
-import io.sites.api.WebsiteId;
-import io.sites.api.WebsiteListView;
-import io.sites.api.WebsiteSummaryView;
-import io.sites.api.WebsiteView;
+import io.sites.api.query.JobView;
+import io.sites.api.query.ListVersions;
+import io.sites.api.query.ListWebsites;
+import io.sites.api.query.ReadHistory;
+import io.sites.api.WebsiteRole;
+import io.sites.api.query.VersionDiffView;
+import io.sites.api.query.VersionListView;
+import io.sites.api.id.VersionNumber;
+import io.sites.api.query.VersionView;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.WebsiteListView;
+import io.sites.api.query.WebsiteSummaryView;
+import io.sites.api.query.WebsiteView;
 import io.sites.api.json.Job;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.Accounts;
@@ -106,7 +106,7 @@ public class ReadOperations {
                 ResponseTypes.instanceOf(WebsiteListView.class)).join();
         Map<AccountId, String> ownerNames = new HashMap<>();
         List<WebsiteList.Listed> items = list.items().stream().map(site -> new WebsiteList.Listed(site,
-                site.role() == Role.EDITOR ? ownerNames.computeIfAbsent(site.owner(),
+                site.role() == WebsiteRole.EDITOR ? ownerNames.computeIfAbsent(site.owner(),
                         owner -> accounts.usernameOf(owner).orElse(null)) : null)).toList();
         return new WebsiteList(items, list.owned(), websiteLimit.max(), websiteLimit.allowsAnother(list.owned()));
     }

@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.VersionDiffView;
+import io.sites.api.query.VersionDiffView;
 import io.sites.app.SiteUrls;
 import io.sites.app.usecases.LifecycleOperations.PromotedVersion;
 import io.sites.app.usecases.ReadOperations.HistoryPage;

@@ -1,6 +1,6 @@
 package io.sites.app.webapp.entryfixture;
 
-import io.sites.api.Actor;
+import io.sites.api.id.Actor;
 import io.sites.command.publish.NewWebsite;
 import io.sites.command.publish.PublishService;
 
