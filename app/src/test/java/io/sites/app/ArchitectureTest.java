@@ -26,6 +26,26 @@ import org.springframework.context.annotation.ComponentScan;
 @AnalyzeClasses(packages = "io.sites", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
+    /**
+     * A command-side class other than a refusal: not an exception, nor a type nested in one (an exception's reason),
+     * nor the capped stream that web's body cap reuses.
+     */
+    static final DescribedPredicate<JavaClass> COMMAND_SIDE_BEYOND_ITS_REFUSALS = DescribedPredicate.describe(
+            "are of the command side but are none of its exceptions", type -> type.getPackageName()
+                    .startsWith("io.sites.command") && !isRefusal(type)
+                    && !type.getName().equals("io.sites.command.limits.CappedInputStream"));
+
+    private static boolean isRefusal(JavaClass type) {
+        JavaClass at = type;
+        while (at != null) {
+            if (at.isAssignableTo(Throwable.class)) {
+                return true;
+            }
+            at = at.getEnclosingClass().orElse(null);
+        }
+        return false;
+    }
+
     /** Each package of every module is a slice; {@code PackageCycleRuleTest} shows that a loop fails it. */
     @ArchTest
     static final ArchRule noPackageCycles = slices().matching("io.sites.(**)").should().beFreeOfCycles()
@@ -131,8 +151,8 @@ class ArchitectureTest {
                             .or(JavaClass.Predicates.simpleName("FileSource"))
                             .or(JavaClass.Predicates.simpleNameStartingWith("FileSource$")))))
             .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Claims")
-            .because("controllers and MCP tools are thin adapters over PublishService and the query bus: every rule "
-                    + "lives once. A large REST publish body is decoded while read, by the bundle's own decoder "
+            .because("controllers and MCP tools are thin adapters over the operations (io.sites.app.usecases): every "
+                    + "rule lives once. A large REST publish body is decoded while read, by the bundle's own decoder "
                     + "(InlineDecoder), into DecodedContent, which PublishRequests hands PublishService as a file's "
                     + "source (the bundle's FileInput and FileSource)");
 
@@ -147,7 +167,8 @@ class ArchitectureTest {
     static final ArchRule toolsCallTheOperationsTheControllersCall = noClasses().that()
             .resideInAPackage("io.sites.app.mcp..").should().dependOnClassesThat()
             .resideInAnyPackage("io.sites.command..", "io.sites.query..", "org.axonframework..")
-            .because("each MCP tool is its REST operation: it goes through ApiOperations and ApiErrors");
+            .because("each MCP tool is its REST operation: it goes through the operations (io.sites.app.usecases), "
+                    + "ApiBodies and ApiErrors");
 
     @ArchTest
     static final ArchRule pagesGoThroughApplicationServices = noClasses().that()
@@ -164,10 +185,11 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule onlyTheRestAdapterKnowsTheWireFile = noClasses().that()
-            .resideOutsideOfPackages("io.sites.api..", "io.sites.app.web..")
+            .resideOutsideOfPackages("io.sites.api..", "io.sites.app.web..", "io.sites.app.usecases..")
             .should().dependOnClassesThat().haveFullyQualifiedName("io.sites.api.json.PublishFile")
             .because("the bundle reader and PublishService take the bundle's own FileInput; the interface's file "
-                    + "object is mapped once, by PublishRequests (REST and MCP), after InlineContents bound it");
+                    + "object is mapped once, by the operations' PublishRequests (REST and MCP), after web's "
+                    + "InlineContents bound it");
 
     /**
      * What a replica runs is decided by its roles, in one package: a component scan anywhere else (a module's own
@@ -200,4 +222,20 @@ class ArchitectureTest {
             .should().beEnums().orShould().haveSimpleName("Spelling")
             .because("messages live in io.sites.api.{id,command,event,query,site,code}; the root holds the "
                     + "enums they share and how the specification spells them");
+
+    /**
+     * The operations are the adapters' one entry to the command side: REST, MCP and the web application's pages name
+     * no service, command or gateway of it, only its exceptions (and what they carry), which their error mapping turns
+     * into answers. {@code OperationsEntryRuleTest} shows that a page calling PublishService fails it.
+     */
+    @ArchTest
+    static final ArchRule operationsAreTheOnlyEntryToTheCommandSide = noClasses().that()
+            .resideInAnyPackage("io.sites.app.web..", "io.sites.app.mcp..", "io.sites.app.webapp..")
+            .should().dependOnClassesThat(COMMAND_SIDE_BEYOND_ITS_REFUSALS)
+            .orShould().dependOnClassesThat().resideInAPackage("org.axonframework.commandhandling..")
+            .because("REST controllers, MCP tools and web pages are thin adapters over io.sites.app.usecases, which "
+                    + "alone calls PublishService, WebsiteLifecycle, Uploads, SlugSuggestions and SitePasswords; "
+                    + "a refusal (RequestInvalidException, SlugTakenException, ...) is still named where it is "
+                    + "mapped to the envelope or a page, and web's capped body stream reuses the command side's "
+                    + "CappedInputStream");
 }

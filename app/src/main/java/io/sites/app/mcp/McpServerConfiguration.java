@@ -8,7 +8,10 @@ import io.modelcontextprotocol.server.McpStatelessSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.sites.app.SiteUrls;
-import io.sites.app.web.ApiOperations;
+import io.sites.app.usecases.LifecycleOperations;
+import io.sites.app.usecases.PublishOperations;
+import io.sites.app.usecases.ReadOperations;
+import io.sites.app.web.ApiBodies;
 import io.sites.app.web.BodyAdmission;
 import io.sites.app.web.IdempotentRequests;
 import io.sites.app.web.OpenApiDocument;
@@ -51,11 +54,12 @@ class McpServerConfiguration {
     }
 
     @Bean
-    McpTools mcpTools(ApiOperations operations, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
+    McpTools mcpTools(PublishOperations publishing, ReadOperations reads, LifecycleOperations lifecycle,
+            ApiBodies bodies, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
             IdempotentRequests idempotency, SiteUrls urls) {
-        WebsiteTools tools = new WebsiteTools(operations, new ToolSchemas(openApi), json, limits,
+        WebsiteTools tools = new WebsiteTools(publishing, reads, bodies, new ToolSchemas(openApi), json, limits,
                 new IdempotentCalls(idempotency, json), urls);
-        VersionTools versionTools = new VersionTools(operations, tools);
+        VersionTools versionTools = new VersionTools(lifecycle, reads, bodies, tools);
         List<SyncToolSpecification> specifications = new ArrayList<>(tools.specifications());
         specifications.addAll(versionTools.specifications());
         return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS);

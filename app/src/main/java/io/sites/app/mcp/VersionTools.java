@@ -2,7 +2,9 @@ package io.sites.app.mcp;
 
 import io.modelcontextprotocol.server.McpStatelessServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
-import io.sites.app.web.ApiOperations;
+import io.sites.app.usecases.LifecycleOperations;
+import io.sites.app.usecases.ReadOperations;
+import io.sites.app.web.ApiBodies;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -21,11 +23,15 @@ final class VersionTools {
             before promoting a stored version or to check what a rollback undoes. get_history tells who changed \
             a website, when, and through which door.""";
 
-    private final ApiOperations operations;
+    private final LifecycleOperations operations;
+    private final ReadOperations reads;
+    private final ApiBodies bodies;
     private final WebsiteTools tools;
 
-    VersionTools(ApiOperations operations, WebsiteTools tools) {
+    VersionTools(LifecycleOperations operations, ReadOperations reads, ApiBodies bodies, WebsiteTools tools) {
         this.operations = operations;
+        this.reads = reads;
+        this.bodies = bodies;
         this.tools = tools;
     }
 
@@ -43,8 +49,8 @@ final class VersionTools {
                 new ToolAnnotations(null, false, false, true, true, null),
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID,
                         "/properties/version", "The version number, as list_versions shows it."),
-                (caller, arguments) -> operations.promoteVersion(caller, WebsiteTools.text(arguments, "websiteId"),
-                        number(arguments.get("version"))),
+                (caller, arguments) -> bodies.version(operations.promoteVersion(caller,
+                        WebsiteTools.text(arguments, "websiteId"), number(arguments.get("version")))),
                 result -> "Version " + result.get("version") + " is live" + (result.get("previewUrl") == null ? "."
                         : " (its own address: " + result.get("previewUrl") + ")."));
     }
@@ -75,9 +81,9 @@ final class VersionTools {
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID,
                         "/properties/version", "E.g. a stored one before promoting it.",
                         "/properties/against", "E.g. the live one."),
-                (caller, arguments) -> operations.diffVersions(caller.accountId(),
+                (caller, arguments) -> bodies.diff(reads.diffVersions(caller.accountId(),
                         WebsiteTools.text(arguments, "websiteId"),
-                        number(arguments.get("version")), number(arguments.get("against"))),
+                        number(arguments.get("version")), number(arguments.get("against")))),
                 result -> ((List<?>) result.get("added")).size() + " added, " + ((List<?>) result.get("removed"))
                         .size() + " removed, " + ((List<?>) result.get("changed")).size() + " changed, "
                         + result.get("unchanged") + " unchanged.");
@@ -91,9 +97,9 @@ final class VersionTools {
                 // Reads only this service's events: read-only, idempotent, closed world.
                 new ToolAnnotations(null, true, false, true, false, null),
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID),
-                (caller, arguments) -> operations.getHistory(caller.accountId(),
+                (caller, arguments) -> bodies.history(reads.getHistory(caller.accountId(),
                         WebsiteTools.text(arguments, "websiteId"), number(arguments.get("limit")),
-                        number(arguments.get("before"))),
+                        number(arguments.get("before")))),
                 result -> result.get("items") instanceof List<?> items ? items.size() + " events"
                         + (result.get("next") == null ? "." : "; older ones with before " + result.get("next") + ".")
                         : "The history.");

@@ -12,8 +12,10 @@ import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.api.site.policy.ContentPolicy;
 import io.sites.app.SiteUrls;
+import io.sites.app.usecases.PublishOperations;
+import io.sites.app.usecases.ReadOperations;
+import io.sites.app.web.ApiBodies;
 import io.sites.app.web.ApiErrors;
-import io.sites.app.web.ApiOperations;
 import io.sites.bundle.BundleLimits;
 import java.util.HashMap;
 import java.util.List;
@@ -28,9 +30,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The eight tools, and validate_bundle (an extension: a publish's dry run). Each is its REST operation: the same
- * {@link ApiOperations} call with the caller from the bearer token, the same request record (arguments are bound
- * exactly as a REST body is), the same result as structuredContent, and on failure the same envelope
- * ({@link ApiErrors}) with isError true.
+ * operation of io.sites.app.usecases with the caller from the bearer token, the same request record (arguments are
+ * bound exactly as a REST body is), the same body as structuredContent ({@link ApiBodies}), and on failure the same
+ * envelope ({@link ApiErrors}) with isError true.
  */
 final class WebsiteTools {
     /**
@@ -84,7 +86,9 @@ final class WebsiteTools {
     private static final boolean WRITE = false;
     static final String WEBSITE_ID = "web_…, from publish_website or list_websites.";
     private static final String FILES = "Every file of the site, index.html included.";
-    private final ApiOperations operations;
+    private final PublishOperations operations;
+    private final ReadOperations reads;
+    private final ApiBodies bodies;
     private final ToolSchemas schemas;
     private final ToolResults results;
     private final JsonMapper json;
@@ -93,9 +97,11 @@ final class WebsiteTools {
     private final String instructions;
     private final IdempotentCalls idempotent;
 
-    WebsiteTools(ApiOperations operations, ToolSchemas schemas, JsonMapper json, BundleLimits limits,
-            IdempotentCalls idempotent, SiteUrls urls) {
+    WebsiteTools(PublishOperations operations, ReadOperations reads, ApiBodies bodies, ToolSchemas schemas,
+            JsonMapper json, BundleLimits limits, IdempotentCalls idempotent, SiteUrls urls) {
         this.operations = operations;
+        this.reads = reads;
+        this.bodies = bodies;
         this.idempotent = idempotent;
         this.schemas = schemas;
         this.results = new ToolResults(json);
@@ -218,7 +224,7 @@ final class WebsiteTools {
         return tool("list_websites", "List websites", "listWebsites", """
                 The websites you own or edit, at most 50, most recently updated first (id, name, slug, pageUrl, \
                 status, currentVersionId, role), and websiteLimits.""", READ, Map.of(),
-                (caller, arguments) -> operations.listWebsites(caller.accountId()),
+                (caller, arguments) -> bodies.websiteList(reads.listWebsites(caller.accountId())),
                 result -> ((List<?>) result.get("items")).size() + " website(s).");
     }
 
@@ -227,7 +233,7 @@ final class WebsiteTools {
                 One website: status, live pageUrl, the current version, and every version with its number, \
                 isCurrent, previewUrl and files.""", READ,
                 Map.of("/properties/websiteId", WEBSITE_ID),
-                (caller, arguments) -> operations.getWebsite(caller.accountId(), text(arguments, "websiteId")),
+                (caller, arguments) -> bodies.website(reads.getWebsite(caller.accountId(), text(arguments, "websiteId"))),
                 result -> "Website " + result.get("id") + " (" + result.get("slug") + "), status "
                         + result.get("status") + (result.get("pageUrl") == null ? "" : ", live at "
                                 + result.get("pageUrl")));
@@ -238,7 +244,8 @@ final class WebsiteTools {
                 Every version of a website, newest first: number, status, isCurrent, message (instruction), \
                 previewUrl, files.""",
                 READ, Map.of("/properties/websiteId", WEBSITE_ID),
-                (caller, arguments) -> operations.listWebsiteVersions(caller.accountId(), text(arguments, "websiteId")),
+                (caller, arguments) -> bodies.versions(reads.listWebsiteVersions(caller.accountId(),
+                        text(arguments, "websiteId"))),
                 result -> ((List<?>) result.get("versions")).size() + " version(s).");
     }
 
@@ -247,7 +254,7 @@ final class WebsiteTools {
                 A publish job's status, progressMessage and pageUrl. Publishes are synchronous: the job is ready \
                 when the publish returns.""", READ,
                 Map.of("/properties/jobId", "job_…, from a publish."),
-                (caller, arguments) -> operations.getJob(caller.accountId(), text(arguments, "jobId")),
+                (caller, arguments) -> reads.getJob(caller.accountId(), text(arguments, "jobId")),
                 result -> "Job " + result.get("jobId") + ": " + result.get("status") + ". "
                         + result.get("progressMessage"));
     }
@@ -257,7 +264,7 @@ final class WebsiteTools {
                 Check a site name or draft slug before publish_website: suggestion is an available slug to use, \
                 message says what to do when the input is not usable as it is.""", READ,
                 Map.of("/properties/value", "A site name or draft slug, e.g. \"Café Müller\"."),
-                (caller, arguments) -> operations.suggestSlug(text(arguments, "value")),
+                (caller, arguments) -> bodies.slug(reads.suggestSlug(text(arguments, "value"))),
                 result -> "Use slug \"" + result.get("suggestion") + "\" (" + result.get("pageUrl") + ")."
                         + (result.get("message") == null ? "" : " " + result.get("message")));
     }

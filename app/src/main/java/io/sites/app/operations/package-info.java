@@ -4,6 +4,6 @@
  * counters) and each projection's lag behind the event store (ProjectionLag); and the request id every API request
  * logs with (RequestIdFilter).
  * Spring Boot Actuator serves the probes and metrics on management.server.port; nothing else uses this package.
- * (The publish timer lives with ApiOperations in web, the one place every publish passes.)
+ * (The publish timer lives with PublishOperations in usecases, the one place every publish passes.)
  */
 package io.sites.app.operations;

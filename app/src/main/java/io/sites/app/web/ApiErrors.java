@@ -2,6 +2,8 @@ package io.sites.app.web;
 
 import io.sites.api.code.ErrorCode;
 import io.sites.api.json.ErrorBody;
+import io.sites.app.usecases.BadRequestException;
+import io.sites.app.usecases.NotFoundException;
 import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimitReachedException;

@@ -60,7 +60,6 @@ public class BodyAdmission {
      * else in a file) and counted there before the operation reads them; up to it, held in memory and counted.
      */
     static final long LARGE_BODY = 1024 * 1024;
-    private static final String SPOOLED = BodyAdmission.class.getName() + ".spooled";
     /** The default budget, when none is configured: this share of the maximum heap (see docs/DECISIONS.md). */
     static final double DEFAULT_HEAP_SHARE = 0.5;
 
@@ -174,10 +173,7 @@ public class BodyAdmission {
                     return;
                 }
             }
-            if (decodedWhileRead) {
-                request.setAttribute(SPOOLED, spooled);
-            }
-            proceed(next, new Body(request, size, spooled, held), reservation);
+            proceed(next, new Body(request, size, spooled, held, decodedWhileRead), reservation);
         }
     }
 
@@ -239,16 +235,25 @@ public class BodyAdmission {
      * A request that carried no body (no length, not chunked) hashes as empty.
      */
     static byte[] sha256(ServletRequest request) throws IOException {
+        Body body = admitted(request);
+        return body != null ? body.sha256() : IdempotentRequests.sha256(new byte[0]);
+    }
+
+    /**
+     * The spooled body of a large REST publish, to be decoded while read ({@link PublishBodyConverter}); null for any
+     * other request. Read from the admitted body itself, under whatever wraps it since.
+     */
+    static SpooledBody decodeWhileRead(ServletRequest request) {
+        Body body = admitted(request);
+        return body != null && body.decodeWhileRead ? body.spooled : null;
+    }
+
+    private static Body admitted(ServletRequest request) {
         ServletRequest at = request;
         while (!(at instanceof Body) && at instanceof ServletRequestWrapper wrapper) {
             at = wrapper.getRequest();
         }
-        return at instanceof Body body ? body.sha256() : IdempotentRequests.sha256(new byte[0]);
-    }
-
-    /** The spooled body of a large REST publish, to be decoded while read; null for any other request. */
-    static SpooledBody spooled(HttpServletRequest request) {
-        return request.getAttribute(SPOOLED) instanceof SpooledBody spooled ? spooled : null;
+        return at instanceof Body body ? body : null;
     }
 
     private static void proceed(Admitted next, Body body, MemoryBudget.Reservation reservation)
@@ -278,14 +283,16 @@ public class BodyAdmission {
     private final class Body extends HttpServletRequestWrapper {
         private final long size;
         private final SpooledBody spooled;
+        private final boolean decodeWhileRead;
         private byte[] held;
         private ServletInputStream stream;
         private BufferedReader reader;
 
-        Body(HttpServletRequest request, long size, SpooledBody spooled, byte[] held) {
+        Body(HttpServletRequest request, long size, SpooledBody spooled, byte[] held, boolean decodeWhileRead) {
             super(request);
             this.size = held == null ? size : held.length;
             this.spooled = spooled;
+            this.decodeWhileRead = decodeWhileRead;
             this.held = held != null || spooled == null ? held : spooled.held();
         }
 

@@ -3,23 +3,20 @@ package io.sites.app.web;
 import io.sites.api.id.AccountId;
 import io.sites.api.id.Actor;
 import io.sites.api.query.HistoryView;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
- * getHistory's body: each entry as the interface shows it, with the usernames of the accounts it names looked up
- * when read (a renamed account shows its new name; the events hold only ids). A door that was never recorded
+ * getHistory's body: each entry as the interface shows it, with the usernames of the accounts it names as the
+ * operation looked them up when read (a renamed account shows its new name; the events hold only ids). A door that was never recorded
  * (events stored before revision 2) has no {@code via}: absent says "unknown", where a made-up value would lie.
  */
 final class HistoryJson {
-    private final Function<AccountId, Optional<String>> usernames;
-    private final Map<AccountId, Optional<String>> known = new HashMap<>();
+    private final Map<AccountId, String> usernames;
 
-    HistoryJson(Function<AccountId, Optional<String>> usernames) {
+    HistoryJson(Map<AccountId, String> usernames) {
         this.usernames = usernames;
     }
 
@@ -65,6 +62,6 @@ final class HistoryJson {
     }
 
     private Optional<String> name(AccountId account) {
-        return known.computeIfAbsent(account, usernames);
+        return Optional.ofNullable(usernames.get(account));
     }
 }

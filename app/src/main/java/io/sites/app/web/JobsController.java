@@ -2,6 +2,7 @@ package io.sites.app.web;
 
 import io.sites.api.id.AccountId;
 import io.sites.api.json.Job;
+import io.sites.app.usecases.ReadOperations;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
@@ -9,9 +10,9 @@ import org.springframework.web.bind.annotation.RestController;
 /** getJob: a query through Axon's query bus, answered by the query side's read model. */
 @RestController
 class JobsController {
-    private final ApiOperations operations;
+    private final ReadOperations operations;
 
-    JobsController(ApiOperations operations) {
+    JobsController(ReadOperations operations) {
         this.operations = operations;
     }
 

@@ -2,17 +2,17 @@ package io.sites.app.web;
 
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
-import io.sites.bundle.DecodedContent;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import org.springframework.core.ResolvableType;
 import org.springframework.http.HttpInputMessage;
 import org.springframework.http.HttpOutputMessage;
 import org.springframework.http.MediaType;
-import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.http.converter.SmartHttpMessageConverter;
 import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
 import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.RequestContextHolder;
@@ -21,14 +21,12 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads createWebsite and createWebsiteVersion bodies: a large one that {@link BodyAdmission} spooled through
- * {@link InlineContents} (its contents decoded while read, handed to the controller beside the request), any other
- * exactly as every JSON body is read.
+ * Binds createWebsite and createWebsiteVersion bodies to a {@link PublishBody}, so the controller's signature names
+ * all it receives: a large one that {@link BodyAdmission} spooled is read through {@link InlineContents} (its contents
+ * decoded while read, into the PublishBody beside the request), any other exactly as every JSON body is read.
  */
 @Component
-class PublishBodyConverter implements HttpMessageConverter<Object> {
-    private static final String DECODED = PublishBodyConverter.class.getName() + ".decoded";
-
+class PublishBodyConverter implements SmartHttpMessageConverter<Object> {
     private final JacksonJsonHttpMessageConverter json;
     private final InlineContents contents;
 
@@ -37,21 +35,23 @@ class PublishBodyConverter implements HttpMessageConverter<Object> {
         this.contents = contents;
     }
 
-    /** The contents decoded while the request's body was read, by index in its files; empty for small bodies. */
-    static Map<Integer, DecodedContent> decoded(HttpServletRequest request) {
-        @SuppressWarnings("unchecked")
-        Map<Integer, DecodedContent> decoded = (Map<Integer, DecodedContent>) request.getAttribute(DECODED);
-        return decoded == null ? Map.of() : decoded;
+    @Override
+    public boolean canRead(ResolvableType type, MediaType mediaType) {
+        Class<?> request = requestType(type);
+        return request != null && json.canRead(request, mediaType);
+    }
+
+    /** PublishWebsiteRequest or PublishVersionRequest for a PublishBody of one; else null. */
+    private static Class<?> requestType(ResolvableType type) {
+        if (type.toClass() != PublishBody.class) {
+            return null;
+        }
+        Class<?> request = type.getGeneric(0).toClass();
+        return request == PublishWebsiteRequest.class || request == PublishVersionRequest.class ? request : null;
     }
 
     @Override
-    public boolean canRead(Class<?> type, MediaType mediaType) {
-        return (type == PublishWebsiteRequest.class || type == PublishVersionRequest.class)
-                && json.canRead(type, mediaType);
-    }
-
-    @Override
-    public boolean canWrite(Class<?> type, MediaType mediaType) {
+    public boolean canWrite(ResolvableType type, Class<?> valueClass, MediaType mediaType) {
         return false;
     }
 
@@ -61,18 +61,18 @@ class PublishBodyConverter implements HttpMessageConverter<Object> {
     }
 
     @Override
-    public Object read(Class<?> type, HttpInputMessage input) throws IOException {
+    public Object read(ResolvableType type, HttpInputMessage input, Map<String, Object> hints) throws IOException {
+        Class<?> requestType = requestType(type);
         // The message Spring hands over wraps the servlet request, so it is taken from the request's thread.
         HttpServletRequest request = RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes
                 servlet ? servlet.getRequest() : null;
-        SpooledBody spooled = request == null ? null : BodyAdmission.spooled(request);
+        SpooledBody spooled = request == null ? null : BodyAdmission.decodeWhileRead(request);
         if (spooled == null) {
-            return json.read(type, input);
+            return new PublishBody<>(json.read(requestType, input), Map.of());
         }
         try {
-            InlineContents.Read<?> read = contents.read(spooled, type);
-            request.setAttribute(DECODED, read.decoded());
-            return read.request();
+            InlineContents.Read<?> read = contents.read(spooled, requestType);
+            return new PublishBody<>(read.request(), read.decoded());
         } catch (JacksonException malformed) {
             throw new HttpMessageNotReadableException("JSON parse error: " + malformed.getOriginalMessage(),
                     malformed, input);
@@ -83,7 +83,8 @@ class PublishBodyConverter implements HttpMessageConverter<Object> {
     }
 
     @Override
-    public void write(Object value, MediaType contentType, HttpOutputMessage output) {
+    public void write(Object value, ResolvableType type, MediaType contentType, HttpOutputMessage output,
+            Map<String, Object> hints) {
         throw new UnsupportedOperationException("PublishBodyConverter only reads");
     }
 }

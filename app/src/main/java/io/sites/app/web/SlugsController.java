@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.app.usecases.ReadOperations;
 import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -8,14 +9,16 @@ import org.springframework.web.bind.annotation.RestController;
 /** suggestSlug: an application service on the command side, which owns the slug claims (see SlugSuggestions). */
 @RestController
 class SlugsController {
-    private final ApiOperations operations;
+    private final ReadOperations operations;
+    private final ApiBodies bodies;
 
-    SlugsController(ApiOperations operations) {
+    SlugsController(ReadOperations operations, ApiBodies bodies) {
         this.operations = operations;
+        this.bodies = bodies;
     }
 
     @GetMapping(path = "/v1/slugs/suggest", produces = "application/json")
     Map<String, Object> suggestSlug(@RequestParam String value) {
-        return operations.suggestSlug(value);
+        return bodies.slug(operations.suggestSlug(value));
     }
 }

@@ -4,7 +4,7 @@ import io.sites.api.id.AccountId;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.CreateUploadsResult;
 import io.sites.api.json.UploadReceived;
-import io.sites.command.remote.Uploads;
+import io.sites.app.usecases.PublishOperations;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import org.springframework.http.HttpStatus;
@@ -17,15 +17,13 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * createUploads, and the PUT to a putUrl. The PUT lives outside /v1 because it carries no token: its URL is the
- * credential. Its body is handed to {@link Uploads} as a stream, never read into memory here.
+ * credential. Its body is handed to {@link PublishOperations#receiveUpload} as a stream, never read into memory here.
  */
 @RestController
 class UploadsController {
-    private final Uploads uploads;
-    private final ApiOperations operations;
+    private final PublishOperations operations;
 
-    UploadsController(Uploads uploads, ApiOperations operations) {
-        this.uploads = uploads;
+    UploadsController(PublishOperations operations) {
         this.operations = operations;
     }
 
@@ -34,11 +32,9 @@ class UploadsController {
         return ResponseEntity.status(HttpStatus.CREATED).body(operations.createUploads(caller, request));
     }
 
-    @PutMapping(path = ApiOperations.PUT_PATH + "{secret}", produces = "application/json")
+    @PutMapping(path = PublishOperations.PUT_PATH + "{secret}", produces = "application/json")
     UploadReceived put(@PathVariable String secret, HttpServletRequest request) throws IOException {
-        Uploads.Received received = uploads.receive(secret, request.getContentType(), request.getContentLengthLong(),
+        return operations.receiveUpload(secret, request.getContentType(), request.getContentLengthLong(),
                 request.getInputStream());
-        return new UploadReceived(received.uploadKey(), received.path(), received.blob().size(),
-                received.blob().sha256());
     }
 }

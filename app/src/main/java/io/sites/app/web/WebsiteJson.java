@@ -18,14 +18,12 @@ import java.util.Map;
  */
 final class WebsiteJson {
     private final SiteUrls urls;
-    private final int freeChangesLimit;
 
-    WebsiteJson(SiteUrls urls, int freeChangesLimit) {
+    WebsiteJson(SiteUrls urls) {
         this.urls = urls;
-        this.freeChangesLimit = freeChangesLimit;
     }
 
-    Map<String, Object> website(WebsiteView website) {
+    Map<String, Object> website(WebsiteView website, int freeChangesLimit) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("id", website.id().value());
         json.put("name", website.name());

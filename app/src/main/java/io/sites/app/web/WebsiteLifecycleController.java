@@ -1,6 +1,7 @@
 package io.sites.app.web;
 
 import io.sites.api.id.Actor;
+import io.sites.app.usecases.LifecycleOperations;
 import java.util.Map;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -10,23 +11,24 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * promoteVersion and deleteWebsite, extensions of the interface: thin adapters over {@link ApiOperations} (that is,
- * WebsiteLifecycle), with the same tokens, visibility and error envelope as the specified operations.
+ * promoteVersion and deleteWebsite, extensions of the interface: thin adapters over {@link LifecycleOperations}, with the same tokens, visibility and error envelope as the specified operations.
  */
 @RestController
 @RequestMapping("/v1/websites/{websiteId}")
 class WebsiteLifecycleController {
-    private final ApiOperations operations;
+    private final LifecycleOperations operations;
+    private final ApiBodies bodies;
 
-    WebsiteLifecycleController(ApiOperations operations) {
+    WebsiteLifecycleController(LifecycleOperations operations, ApiBodies bodies) {
         this.operations = operations;
+        this.bodies = bodies;
     }
 
     /** No body is read: the path names everything, so a body sent anyway is ignored. */
     @PostMapping(path = "/versions/{version}/promote", produces = "application/json")
     Map<String, Object> promoteVersion(Actor caller, @PathVariable String websiteId,
             @PathVariable String version) {
-        return operations.promoteVersion(caller, websiteId, version);
+        return bodies.version(operations.promoteVersion(caller, websiteId, version));
     }
 
     @DeleteMapping

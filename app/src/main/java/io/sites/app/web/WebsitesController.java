@@ -5,7 +5,8 @@ import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishVersionResult;
 import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.api.json.PublishWebsiteResult;
-import jakarta.servlet.http.HttpServletRequest;
+import io.sites.app.usecases.BadRequestException;
+import io.sites.app.usecases.PublishOperations;
 import java.net.URI;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -17,39 +18,39 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * createWebsite and createWebsiteVersion: thin adapters over {@link ApiOperations} (that is, PublishService). With
- * {@code ?dryRun=true} (an extension) each answers 200 with what the publish would find, and publishes nothing.
+ * createWebsite and createWebsiteVersion: thin adapters over {@link PublishOperations}. Each body arrives bound as a
+ * {@link PublishBody} (see {@link PublishBodyConverter}). With {@code ?dryRun=true} (an extension) each answers 200
+ * with what the publish would find, and publishes nothing.
  */
 @RestController
 @RequestMapping("/v1/websites")
 class WebsitesController {
-    private final ApiOperations operations;
+    private final PublishOperations operations;
 
-    WebsitesController(ApiOperations operations) {
+    WebsitesController(PublishOperations operations) {
         this.operations = operations;
     }
 
     @PostMapping(consumes = "application/json", produces = "application/json")
-    ResponseEntity<?> createWebsite(Actor caller, @RequestBody PublishWebsiteRequest request,
-            @RequestParam(name = "dryRun", required = false) String dryRun, HttpServletRequest http) {
+    ResponseEntity<?> createWebsite(Actor caller, @RequestBody PublishBody<PublishWebsiteRequest> body,
+            @RequestParam(name = "dryRun", required = false) String dryRun) {
         if (dryRun(dryRun)) {
-            return ResponseEntity.ok(operations.checkWebsite(caller.accountId(), request,
-                    PublishBodyConverter.decoded(http)));
+            return ResponseEntity.ok(operations.checkWebsite(caller.accountId(), body.request(), body.decoded()));
         }
-        PublishWebsiteResult published = operations.createWebsite(caller, request, PublishBodyConverter.decoded(http));
+        PublishWebsiteResult published = operations.createWebsite(caller, body.request(), body.decoded());
         return ResponseEntity.created(URI.create("/v1/websites/" + published.websiteId())).body(published);
     }
 
     @PostMapping(path = "/{websiteId}/versions", consumes = "application/json", produces = "application/json")
     ResponseEntity<?> createWebsiteVersion(Actor caller, @PathVariable String websiteId,
-            @RequestBody PublishVersionRequest request,
-            @RequestParam(name = "dryRun", required = false) String dryRun, HttpServletRequest http) {
+            @RequestBody PublishBody<PublishVersionRequest> body,
+            @RequestParam(name = "dryRun", required = false) String dryRun) {
         if (dryRun(dryRun)) {
-            return ResponseEntity.ok(operations.checkWebsiteVersion(caller.accountId(), websiteId, request,
-                    PublishBodyConverter.decoded(http)));
+            return ResponseEntity.ok(operations.checkWebsiteVersion(caller.accountId(), websiteId, body.request(),
+                    body.decoded()));
         }
-        PublishVersionResult published = operations.createWebsiteVersion(caller, websiteId, request,
-                PublishBodyConverter.decoded(http));
+        PublishVersionResult published = operations.createWebsiteVersion(caller, websiteId, body.request(),
+                body.decoded());
         return ResponseEntity.status(HttpStatus.CREATED).location(URI.create("/v1/jobs/" + published.jobId()))
                 .body(published);
     }

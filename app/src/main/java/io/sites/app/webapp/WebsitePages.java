@@ -14,18 +14,12 @@ import io.sites.api.query.WebsiteView;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccountUser;
 import io.sites.app.identity.Accounts;
+import io.sites.app.usecases.PublishOperations;
 import io.sites.app.web.BodyAdmission;
-import io.sites.app.web.PublishTimer;
 import io.sites.app.web.RequestSpool;
 import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
-import io.sites.command.limits.WebsiteLimit;
 import io.sites.command.limits.WebsiteLimitReachedException;
-import io.sites.command.publish.NewVersion;
-import io.sites.command.publish.NewWebsite;
-import io.sites.command.publish.PublishService;
-import io.sites.command.publish.PublishedVersion;
-import io.sites.command.publish.PublishedWebsite;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
 import jakarta.servlet.http.HttpServletResponse;
@@ -53,7 +47,7 @@ import org.springframework.web.multipart.MultipartFile;
 
 /**
  * My websites, one website, and publishing from the browser: reads through the query bus, publishes through
- * {@link PublishService}, exactly as the interface does. A refused bundle shows the same violations, per file.
+ * {@link PublishOperations}, exactly as the interface does. A refused bundle shows the same violations, per file.
  */
 @Controller
 @RequestMapping("/app/websites")
@@ -61,26 +55,21 @@ class WebsitePages {
     static final int LIST_LIMIT = 50;
 
     private final QueryGateway queries;
-    private final PublishService publishing;
-    private final PublishTimer timer;
+    private final PublishOperations publishing;
     private final UploadedBundle uploads;
     private final Accounts accounts;
-    private final WebsiteLimit websiteLimit;
     private final SiteUrls urls;
     private final HistoryRows history;
     private final BodyAdmission admission;
 
-    WebsitePages(QueryGateway queries, PublishService publishing, UploadedBundle uploads, Accounts accounts,
-            WebsiteLimit websiteLimit, SiteUrls urls, HistoryRows history, PublishTimer timer,
-            BodyAdmission admission) {
+    WebsitePages(QueryGateway queries, PublishOperations publishing, UploadedBundle uploads, Accounts accounts,
+            SiteUrls urls, HistoryRows history, BodyAdmission admission) {
         this.history = history;
         this.admission = admission;
-        this.timer = timer;
         this.queries = queries;
         this.publishing = publishing;
         this.uploads = uploads;
         this.accounts = accounts;
-        this.websiteLimit = websiteLimit;
         this.urls = urls;
     }
 
@@ -100,9 +89,9 @@ class WebsitePages {
                     site.updatedAt(), full.flatMap(SitePreview::lastPublished).orElse(null),
                     full.flatMap(w -> SitePreview.image(w, pageUrl)).orElse(null));
         }).toList());
-        model.addAttribute("canCreate", websiteLimit.allowsAnother(list.owned()));
+        model.addAttribute("canCreate", publishing.allowsAnotherWebsite(list.owned()));
         model.addAttribute("owned", list.owned());
-        model.addAttribute("max", websiteLimit.max());
+        model.addAttribute("max", publishing.maxWebsites());
         return "websites";
     }
 
@@ -127,12 +116,9 @@ class WebsitePages {
         // The unpacked files live in the request's spool until the publish has stored them.
         try (RequestSpool spool = admission.spool()) {
             UploadedBundle.Read read = uploads.read(folder, paths, zip, unpacked(spool));
-            return publish(read, model, response, "website-new", () -> {
-                PublishedWebsite published = timer.time("createWebsite", () -> publishing.createWebsite(
-                        SignedInPerson.actor(person), new NewWebsite(blankToNull(name), category, null,
-                                blankToNull(slug), read.files())));
-                return published.jobId().value();
-            });
+            return publish(read, model, response, "website-new", () -> publishing.createWebsite(
+                    SignedInPerson.actor(person), blankToNull(name), category, blankToNull(slug), read.files())
+                    .jobId());
         }
     }
 
@@ -169,12 +155,8 @@ class WebsitePages {
             UploadedBundle.Read read = uploads.read(folder, paths, zip, unpacked(spool));
             model.addAttribute("message", message);
             String view = website(person, websiteId, model);
-            return publish(read, model, response, view, () -> {
-                PublishedVersion published = timer.time("createWebsiteVersion", () -> publishing.publishVersion(
-                        SignedInPerson.actor(person), websiteId, new NewVersion(read.files(), blankToNull(message),
-                                promote)));
-                return published.jobId().value();
-            });
+            return publish(read, model, response, view, () -> publishing.createWebsiteVersion(
+                    SignedInPerson.actor(person), websiteId, read.files(), blankToNull(message), promote).jobId());
         }
     }
 

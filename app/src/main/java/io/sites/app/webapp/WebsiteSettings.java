@@ -4,8 +4,7 @@ import io.sites.api.id.WebsiteId;
 import io.sites.app.collaborators.CollaboratorRefused;
 import io.sites.app.collaborators.Collaborators;
 import io.sites.app.identity.AccountUser;
-import io.sites.command.publish.ReadModels;
-import io.sites.command.website.SitePasswords;
+import io.sites.app.usecases.LifecycleOperations;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -23,15 +22,12 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 @RequestMapping("/app/websites/{websiteId}")
 class WebsiteSettings {
     private final Collaborators collaborators;
-    private final SitePasswords passwords;
-    private final ReadModels readModels;
+    private final LifecycleOperations lifecycle;
     private final WebsitePages pages;
 
-    WebsiteSettings(Collaborators collaborators, SitePasswords passwords, ReadModels readModels,
-            WebsitePages pages) {
+    WebsiteSettings(Collaborators collaborators, LifecycleOperations lifecycle, WebsitePages pages) {
         this.collaborators = collaborators;
-        this.passwords = passwords;
-        this.readModels = readModels;
+        this.lifecycle = lifecycle;
         this.pages = pages;
     }
 
@@ -41,7 +37,7 @@ class WebsiteSettings {
         WebsiteId website = pages.find(person, websiteId).id();
         try {
             String name = collaborators.add(website, SignedInPerson.actor(person), username);
-            readModels.awaitWebsite(website);
+            lifecycle.awaitWebsite(website);
             flash.addFlashAttribute("settingsNotice", name + " is now an editor: they can see this website and "
                     + "publish new versions.");
         } catch (CollaboratorRefused refused) {
@@ -56,7 +52,7 @@ class WebsiteSettings {
         WebsiteId website = pages.find(person, websiteId).id();
         try {
             String name = collaborators.remove(website, SignedInPerson.actor(person), username);
-            readModels.awaitWebsite(website);
+            lifecycle.awaitWebsite(website);
             flash.addFlashAttribute("settingsNotice", name + " is no longer an editor.");
         } catch (CollaboratorRefused refused) {
             flash.addFlashAttribute("settingsProblem", refused.getMessage());
@@ -70,16 +66,16 @@ class WebsiteSettings {
             RedirectAttributes flash) {
         WebsiteId website = pages.find(person, websiteId).id();
         if ("clear".equals(action)) {
-            passwords.set(website, SignedInPerson.actor(person), null);
+            lifecycle.setSitePassword(website, SignedInPerson.actor(person), null);
             flash.addFlashAttribute("settingsNotice", "The password is off: the site is public.");
         } else if (password == null || password.length() < 4 || password.length() > 128) {
             flash.addFlashAttribute("settingsProblem", "Use a site password of 4 to 128 characters.");
             return back(websiteId);
         } else {
-            passwords.set(website, SignedInPerson.actor(person), password);
+            lifecycle.setSitePassword(website, SignedInPerson.actor(person), password);
             flash.addFlashAttribute("settingsNotice", "The password is on: visitors must enter it (any user name).");
         }
-        readModels.awaitWebsite(website);
+        lifecycle.awaitWebsite(website);
         return back(websiteId);
     }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sites.api.code.ErrorCode;
 import io.sites.api.code.ViolationCode;
 import io.sites.api.code.WarningCode;
-import io.sites.app.web.ApiOperations;
+import io.sites.app.usecases.PublishOperations;
 import io.sites.app.web.OpenApiDocument;
 import io.sites.bundle.BundleLimits;
 import java.io.IOException;
@@ -93,19 +93,19 @@ class CodeCatalogueDocumentsTest {
         constructor.setAccessible(true);
         JsonMapper json = JsonMapper.builder().build();
         // The texts only ask the operations for the fetch limit; the limits are the specification's.
-        ApiOperations operations = Mockito.mock(ApiOperations.class);
+        PublishOperations operations = Mockito.mock(PublishOperations.class);
         Mockito.when(operations.fetchesPerHour()).thenReturn(200);
         io.sites.app.SiteUrls urls = Mockito.mock(io.sites.app.SiteUrls.class);
         Mockito.when(urls.api(Mockito.anyString())).thenAnswer(call -> "https://api.example.com"
                 + call.getArgument(0));
         Mockito.when(urls.page(Mockito.anyString())).thenAnswer(call -> "https://" + call.getArgument(0)
                 + ".example.net/");
-        WebsiteTools tools = new WebsiteTools(operations,
+        WebsiteTools tools = new WebsiteTools(operations, null, null,
                 new ToolSchemas(constructor.newInstance(BundleLimits.spec())), json, BundleLimits.spec(),
                 new IdempotentCalls(null, json), urls);
         StringBuilder texts = new StringBuilder(tools.instructions()).append('\n').append(VersionTools.INSTRUCTIONS);
         java.util.stream.Stream.concat(tools.specifications().stream(),
-                        new VersionTools(operations, tools).specifications().stream())
+                        new VersionTools(null, null, null, tools).specifications().stream())
                 .forEach(tool -> texts.append('\n').append(tool.tool().description())
                         .append('\n').append(json.writeValueAsString(tool.tool().inputSchema())));
         Set<String> named = matches(CODE_LIKE, texts.toString());

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.NodeScripts;
-import io.sites.app.web.PublishTimer;
+import io.sites.app.usecases.PublishTimer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -33,6 +33,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.function.Function;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
@@ -85,21 +86,8 @@ public class PublishService {
         AccountId owner = actor.accountId();
         PublishChecks.CheckedWebsite checked = checks.website(owner, request, false);
         Bundle bundle = checked.bundle();
-        rateLimit.acquire(owner);
-        JobId jobId = JobId.generate();
-        uploads.claim(owner, slotClaims(request.files(), bundle), jobId.value());
-        List<ManifestEntry> manifest;
-        PublishedWebsite published;
-        try {
-            manifest = store(bundle);
-            published = createWebsite(actor, request, bundle, manifest, checked.name(), checked.category(), jobId);
-        } catch (RuntimeException failed) {
-            // The slots are only used up by a publish that happened; a failed one gives them back for the retry.
-            uploads.release(jobId.value());
-            throw failed;
-        }
-        settle(owner, manifest, published.websiteId());
-        return published;
+        return publish(owner, request.files(), bundle, (manifest, jobId) -> createWebsite(actor, request, bundle,
+                manifest, checked.name(), checked.category(), jobId), PublishedWebsite::websiteId);
     }
 
     /**
@@ -142,20 +130,8 @@ public class PublishService {
     public PublishedVersion publishVersion(Actor actor, String websiteId, NewVersion request) {
         AccountId caller = actor.accountId();
         Bundle bundle = checks.version(caller, websiteId, request, false).bundle();
-        rateLimit.acquire(caller);
-        JobId jobId = JobId.generate();
-        uploads.claim(caller, slotClaims(request.files(), bundle), jobId.value());
-        List<ManifestEntry> manifest;
-        PublishedVersion published;
-        try {
-            manifest = store(bundle);
-            published = publishVersion(actor, websiteId, request, bundle, manifest, jobId);
-        } catch (RuntimeException failed) {
-            uploads.release(jobId.value());
-            throw failed;
-        }
-        settle(caller, manifest, published.websiteId());
-        return published;
+        return publish(caller, request.files(), bundle, (manifest, jobId) -> publishVersion(actor, websiteId,
+                request, bundle, manifest, jobId), PublishedVersion::websiteId);
     }
 
     /**
@@ -188,6 +164,35 @@ public class PublishService {
                 throw new WebsiteNotFoundException(id);
             }
         }
+    }
+
+    /** What a publish does once its bundle is stored: send its command under the job's id, and say what it made. */
+    @FunctionalInterface
+    private interface Send<T> {
+        T send(List<ManifestEntry> manifest, JobId jobId);
+    }
+
+    /**
+     * The sequence every publish shares after its checks: count it, claim its upload slots, store its bytes, send
+     * its command ({@code send}), and settle what it published on {@code website}'s projections.
+     */
+    private <T> T publish(AccountId publisher, List<FileInput> files, Bundle bundle, Send<T> send,
+            Function<T, WebsiteId> website) {
+        rateLimit.acquire(publisher);
+        JobId jobId = JobId.generate();
+        uploads.claim(publisher, slotClaims(files, bundle), jobId.value());
+        List<ManifestEntry> manifest;
+        T published;
+        try {
+            manifest = store(bundle);
+            published = send.send(manifest, jobId);
+        } catch (RuntimeException failed) {
+            // The slots are only used up by a publish that happened; a failed one gives them back for the retry.
+            uploads.release(jobId.value());
+            throw failed;
+        }
+        settle(publisher, manifest, website.apply(published));
+        return published;
     }
 
     private String freeCandidate(String base, int attempt) {

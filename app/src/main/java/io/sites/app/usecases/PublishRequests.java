@@ -1,4 +1,4 @@
-package io.sites.app.web;
+package io.sites.app.usecases;
 
 import io.sites.api.json.PublishFile;
 import io.sites.api.json.PublishVersionRequest;

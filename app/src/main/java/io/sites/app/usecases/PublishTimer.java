@@ -1,4 +1,4 @@
-package io.sites.app.web;
+package io.sites.app.usecases;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -10,8 +10,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Times every publish as {@code sites.publish}, a histogram tagged with the operation and its outcome: 201, or the
- * error code the caller got. REST and MCP reach it through ApiOperations, the web application's pages directly, so
- * a publish is timed whichever door it came through. Each publish also logs one line (INFO when it went live, DEBUG
+ * error code the caller got ({@link FailureCodes}). Every door (REST, MCP, the web application's pages) publishes
+ * through {@link PublishOperations}, which times each publish here. Each publish also logs one line (INFO when it went live, DEBUG
  * when refused, which a client can repeat at will), with the request id of the request it came in.
  */
 @Component
@@ -20,19 +20,21 @@ public class PublishTimer {
     private static final Logger log = LoggerFactory.getLogger(PublishTimer.class);
 
     private final MeterRegistry registry;
+    private final FailureCodes codes;
 
-    PublishTimer(MeterRegistry registry) {
+    PublishTimer(MeterRegistry registry, FailureCodes codes) {
         this.registry = registry;
+        this.codes = codes;
     }
 
     /** Runs the publish and records how long it took and how it ended, whether it returned or threw. */
-    public <T> T time(String operation, Supplier<T> publish) {
+    <T> T time(String operation, Supplier<T> publish) {
         Timer.Sample sample = Timer.start(registry);
         String outcome = "201";
         try {
             return publish.get();
         } catch (RuntimeException | Error e) {
-            outcome = ApiErrors.code(e);
+            outcome = codes.code(e);
             throw e;
         } finally {
             long nanos = sample.stop(Timer.builder(NAME).description("Publishes, from the request to the version live")
