@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnRole(Role.API)
 @ScanModules({"io.sites.command", "io.sites.query", "io.sites.app.web", "io.sites.app.mcp", "io.sites.app.webapp",
-        "io.sites.app.identity", "io.sites.app.collaborators", "io.sites.app.operator", "io.sites.app.docs"})
+        "io.sites.app.identity", "io.sites.app.collaborators", "io.sites.app.operator", "io.sites.app.docs",
+        "io.sites.app.pictures"})
 class ApiRole {
 }

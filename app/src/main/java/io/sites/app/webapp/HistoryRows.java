@@ -55,7 +55,7 @@ class HistoryRows {
                 entry.version(), details(entry, subject));
     }
 
-    /** The event as a timeline's heading says it; the wire type stays beside it for those who search for it. */
+    /** The event as a timeline's heading says it; the wire type stays in the row's data-type only. */
     private static String title(HistoryView.Entry entry) {
         String version = entry.version() == null ? "" : "Version " + entry.version();
         return switch (entry.type()) {
@@ -69,7 +69,9 @@ class HistoryRows {
             case "collaborator.added" -> "Editor invited";
             case "collaborator.removed" -> "Editor removed";
             case "website.deleted" -> "Website deleted";
-            default -> entry.type();
+            // An event this page has no words for yet still reads as words, never as its wire code.
+            default -> entry.type().substring(0, 1).toUpperCase(java.util.Locale.ROOT)
+                    + entry.type().substring(1).replace('.', ' ').replace('_', ' ');
         };
     }
 
