@@ -27,8 +27,8 @@ class OAuthGrantPages {
         String name = grants.list(person.getUsername()).stream().filter(g -> g.clientId().equals(client))
                 .map(g -> "“" + g.clientName() + "”").findFirst().orElse("The application");
         if (grants.revoke(person.getUsername(), client)) {
-            flash.addFlashAttribute("notice", name
-                    + " is signed out: its tokens are refused from now on, and it must ask you again to come back.");
+            flash.addFlashAttribute("notice", name + " no longer has access: its tokens are refused from now on, "
+                    + "and it must ask you again to come back.");
         }
         return "redirect:/app/mcp#clients";
     }

@@ -67,7 +67,9 @@ public class Times {
         if (left.toDays() < 1) {
             return "in " + count(left.toHours(), "hour");
         }
-        return left.toDays() <= 60 ? "in " + count(left.toDays(), "day") : "on " + DAY.format(at);
+        // Rounded to the nearest day: a token minted for 30 days reads "in 30 days", not 29.
+        long days = (left.toHours() + 12) / 24;
+        return days <= 60 ? "in " + count(days, "day") : "on " + DAY.format(at);
     }
 
     public String bytes(long bytes) {

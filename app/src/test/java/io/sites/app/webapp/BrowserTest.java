@@ -75,7 +75,8 @@ class BrowserTest extends EmbeddedAppTest {
                 .succeeded();
         assertThat(outcome.stdout()).contains("PROGRESS");
         for (String page : new String[] {"login", "signup", "websites-empty", "website-new", "job", "website",
-                "website-refused", "history", "websites", "tokens", "tokens-new", "consent", "not-found"}) {
+                "website-refused", "website-deploys", "website-settings", "history", "websites", "tokens", "tokens-new",
+                "tokens-clients", "consent", "not-found"}) {
             assertThat(shots.resolve(page + "-1280.png")).isNotEmptyFile();
             assertThat(shots.resolve(page + "-390.png")).isNotEmptyFile();
         }

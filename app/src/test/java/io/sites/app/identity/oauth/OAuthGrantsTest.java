@@ -62,7 +62,7 @@ class OAuthGrantsTest {
         assertThat(revoked.status()).isEqualTo(302);
         assertThat(revoked.location()).endsWith("/app/mcp#clients");
         Reply after = browser.get("/app/mcp");
-        assertThat(after.body()).contains("is signed out").doesNotContain("data-client=\"" + grant.clientId() + "\"");
+        assertThat(after.body()).contains("no longer has access").doesNotContain("data-client=\"" + grant.clientId() + "\"");
 
         int status = browser.mcp(access, PING).status();
         int refreshed = browser.refresh(grant.clientId(), refresh).status();
