@@ -10,6 +10,7 @@ import io.sites.api.AccountId;
 import io.sites.api.WebsiteId;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.Http;
+import io.sites.app.NodeScripts;
 import io.sites.app.identity.Accounts;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -17,6 +18,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -78,6 +80,22 @@ class VersionPicturesTest extends EmbeddedAppTest {
         // Once per version: another attempt does nothing, the recorded outcome stays.
         worker.render(id, 1, owner(websiteId), worker.chromium());
         assertThat(pictures.outcome(id, 1)).contains("no Chromium at " + missing);
+    }
+
+    /**
+     * The dashboard with the worker's pictures, in Chromium through playwright-core: the card, the overview and the
+     * deploys show the picture, served by the web application under its CSP; screenshots in
+     * target/browser/screenshots (pictures-*).
+     */
+    @Test
+    void theDashboardShowsThePicturesAtBothWidths() throws Exception {
+        Path shots = Path.of("target/browser/screenshots").toAbsolutePath();
+        NodeScripts.run("browser/pictures.mjs", Map.of("BASE_URL", "http://localhost:" + http().port(),
+                "SCREENSHOTS", shots.toString()), 300).succeeded();
+        for (String page : new String[] {"pictures-website", "pictures-deploys", "pictures-websites"}) {
+            assertThat(shots.resolve(page + "-1280.png")).isNotEmptyFile();
+            assertThat(shots.resolve(page + "-390.png")).isNotEmptyFile();
+        }
     }
 
     private String publish() {
