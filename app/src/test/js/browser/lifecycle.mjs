@@ -1,7 +1,9 @@
 // Rollback, history and delete in the web application: a version made live again from the website's page (and a
 // stored one made live), the history of all of it on the same page, then the website deleted after its slug is typed
 // out; the site answers 410 afterwards.
-import { scenario, signUp, check, fetchSite, folder } from './common.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { scenario, signUp, check, fetchSite, folder, SCREENSHOTS } from './common.mjs';
 
 const run = Date.now().toString(36);
 const owner = `owner-${run}`;
@@ -79,16 +81,25 @@ await scenario('lifecycle', async (newPage) => {
   // to; the slug typed out deletes it.
   await page.click('nav.tabs a:has-text("Settings")');
   await page.waitForURL(/\/settings$/);
-  await page.fill('#delete-confirm', 'not-the-slug');
-  await submit(page, '#delete-website button[type=submit]');
-  check(page.url().endsWith('/settings#delete-confirm'), `back at the field: ${page.url()}`);
-  check((await page.textContent('#delete-problem')).includes('Nothing was deleted'), 'a wrong slug is refused');
-  check(await page.locator('.notice.bad').count() === 0, 'the problem is not at the top of the page');
-  const [field, problem] = [await page.locator('#delete-confirm').boundingBox(), await page.locator('#delete-problem').boundingBox()];
-  check(problem.y >= field.y + field.height && problem.y - (field.y + field.height) < 40,
-    `the message sits under the field: ${JSON.stringify([field, problem])}`);
-  check(field.y >= 0 && field.y + field.height <= page.viewportSize().height, `the field is in view: ${JSON.stringify(field)}`);
-  check(await page.getAttribute('#delete-confirm', 'aria-invalid') === 'true', 'the field is marked invalid');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    await page.goto(`${websiteUrl}/settings`);
+    await page.fill('#delete-confirm', 'not-the-slug');
+    await submit(page, '#delete-website button[type=submit]');
+    check(page.url().endsWith('/settings#delete-confirm'), `back at the field: ${page.url()}`);
+    check((await page.textContent('#delete-problem')).includes('Nothing was deleted'), 'a wrong slug is refused');
+    check(await page.locator('.notice.bad').count() === 0, 'the problem is not at the top of the page');
+    const [field, problem] = [await page.locator('#delete-confirm').boundingBox(), await page.locator('#delete-problem').boundingBox()];
+    check(problem.y >= field.y + field.height && problem.y - (field.y + field.height) < 40,
+      `the message sits under the field: ${JSON.stringify([field, problem])}`);
+    const view = page.viewportSize().height;
+    check(field.y >= 0 && problem.y + problem.height <= view, `at ${width} px the field and its message are in view: ${JSON.stringify([field, problem])}`);
+    check(await page.getAttribute('#delete-confirm', 'aria-invalid') === 'true', 'the field is marked invalid');
+    // What the eye sees right after the refusal: the viewport, not the whole page.
+    fs.mkdirSync(path.join(SCREENSHOTS, 'screenshots'), { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'screenshots', `delete-refused-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   check((await fetchSite(`${slug}.localhost`)).status === 200, 'the site is still served');
   await page.fill('#delete-confirm', slug);
   await submit(page, '#delete-website button[type=submit]');
