@@ -86,6 +86,7 @@ class TokensPage {
         model.addAttribute("curlExample", "curl " + urls.api("/v1/websites") + " -H \"Authorization: Bearer "
                 + token + "\"");
         model.addAttribute("loginExample", "sites login --api " + urls.api("") + " --token " + token);
+        model.addAttribute("apiBase", urls.api(""));
         return page(person, model);
     }
 
