@@ -30,9 +30,14 @@ final class Chromium {
         this.height = height;
     }
 
+    /** Whether there is a Chromium to run at the configured path. */
+    boolean available() {
+        return Files.isExecutable(binary);
+    }
+
     /** The PNG Chromium took of {@code url} (plain http, its host mapped to 127.0.0.1:{@code port}). */
     byte[] screenshot(URI url, int port) throws PictureFailed {
-        if (!Files.isExecutable(binary)) {
+        if (!available()) {
             throw new PictureFailed("no Chromium at " + binary);
         }
         Path work = null;

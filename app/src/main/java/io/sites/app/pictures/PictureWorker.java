@@ -59,6 +59,11 @@ class PictureWorker {
         // A replica without the site server has nothing on loopback to photograph, unless told where it is.
         this.enabled = properties.enabled()
                 && (Roles.of(environment).has(Role.SITES) || properties.sitePort() != null);
+        if (enabled && !chromium().available()) {
+            // Said once here rather than once per publish: the pages show the site's icon instead.
+            log.info("Version pictures: no Chromium at {} (sites.pictures.chromium); the pages show the sites' icons",
+                    properties.chromium());
+        }
         this.worker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(properties.queue()),
                 task -> {
                     Thread thread = new Thread(task, "version-pictures");
@@ -113,7 +118,9 @@ class PictureWorker {
             }
             pictures.stored(website, version, chromium.screenshot(plain, port));
         } catch (Chromium.PictureFailed failed) {
-            log.info("No picture of version {} of {}: {}", version, website.value(), failed.getMessage());
+            if (chromium.available()) {
+                log.info("No picture of version {} of {}: {}", version, website.value(), failed.getMessage());
+            }
             pictures.failed(website, version, failed.getMessage());
         } catch (IOException | RuntimeException broken) {
             log.warn("No picture of version {} of {}", version, website.value(), broken);

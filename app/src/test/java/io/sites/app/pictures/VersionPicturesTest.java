@@ -39,6 +39,7 @@ class VersionPicturesTest extends EmbeddedAppTest {
 
     @Test
     void aLiveAndAStoredVersionArePhotographedOnceThroughTheSiteServer() throws Exception {
+        long start = System.nanoTime();
         String websiteId = publish();
         Http.Response stored = http().post("/v1/websites/" + websiteId + "/versions", ALICE, version(false, null,
                 file("index.html", PAGE.replace("Pictured", "Stored")), file("site.css",
@@ -49,10 +50,12 @@ class VersionPicturesTest extends EmbeddedAppTest {
 
         assertThat(awaitOutcome(id, 1)).isEqualTo("rendered");
         assertThat(awaitOutcome(id, 2)).isEqualTo("rendered");
+        // A figure, not an assertion: publish of two versions to both pictures stored, on this machine.
+        long millis = (System.nanoTime() - start) / 1_000_000;
         assertThat(pictures.versionsWithPictures(id)).containsExactlyInAnyOrder(1, 2);
         BufferedImage live = image(pictures.open(id, 1));
         BufferedImage draft = image(pictures.open(id, 2));
-        System.out.println("PICTURES live=" + live.getWidth() + "x" + live.getHeight()
+        System.out.println("PICTURES two_versions_ms=" + millis + " live=" + live.getWidth() + "x" + live.getHeight()
                 + " corner=" + Integer.toHexString(live.getRGB(5, live.getHeight() - 5) & 0xffffff)
                 + " stored=" + Integer.toHexString(draft.getRGB(5, draft.getHeight() - 5) & 0xffffff));
         assertThat(live.getWidth()).isEqualTo(1280);
