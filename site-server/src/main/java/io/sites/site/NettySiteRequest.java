@@ -3,7 +3,7 @@ package io.sites.site;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
-import io.sites.api.SiteAddress;
+import io.sites.api.site.SiteAddress;
 import java.net.InetSocketAddress;
 
 /**

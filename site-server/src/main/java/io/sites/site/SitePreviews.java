@@ -1,6 +1,6 @@
 package io.sites.site;
 
-import io.sites.api.PreviewGrant;
+import io.sites.api.site.PreviewGrant;
 import io.sites.site.SiteDirectory.Site;
 import java.time.Clock;
 import java.time.Instant;

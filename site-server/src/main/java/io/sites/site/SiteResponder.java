@@ -1,9 +1,9 @@
 package io.sites.site;
 
-import io.sites.api.ManifestEntry;
-import io.sites.api.ServedPaths;
-import io.sites.api.SiteAddress;
-import io.sites.api.SiteAddress.Preview;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.site.ServedPaths;
+import io.sites.api.site.SiteAddress;
+import io.sites.api.site.SiteAddress.Preview;
 import io.sites.site.SiteDirectory.Site;
 import io.sites.site.SiteDirectory.Version;
 import io.sites.site.SiteFiles.Coding;
@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import io.sites.api.siterules.RedirectRules;
+import io.sites.api.site.rules.RedirectRules;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

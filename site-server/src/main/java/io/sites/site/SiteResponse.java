@@ -1,6 +1,6 @@
 package io.sites.site;
 
-import io.sites.api.ManifestEntry;
+import io.sites.api.site.ManifestEntry;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.sites.app.axon;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 import io.sites.app.roles.ConditionalOnRole;
-import io.sites.app.roles.Role;
+import io.sites.app.roles.ServiceRole;
 import io.sites.command.publish.ReadModels;
 import io.sites.query.website.TrackingPositions;
 import java.time.Duration;
@@ -27,7 +27,7 @@ import org.springframework.transaction.TransactionException;
  * shows it), then until every other live site replica serves it ({@link SiteReplicaWait}).
  */
 @Component
-@ConditionalOnRole(Role.API)
+@ConditionalOnRole(ServiceRole.API)
 @EnableConfigurationProperties(ReadModelProperties.class)
 class ProcessorReadModels implements ReadModels {
     private static final Logger log = LoggerFactory.getLogger(ProcessorReadModels.class);

@@ -1,7 +1,7 @@
 package io.sites.app.axon;
 
 import io.sites.app.roles.ConditionalOnRole;
-import io.sites.app.roles.Role;
+import io.sites.app.roles.ServiceRole;
 import io.sites.query.website.TrackingPositions;
 import java.util.List;
 import org.axonframework.eventhandling.Segment;
@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
  * them. A token commits in the same transaction as its segment's changes to the read model, so the tokens are exactly
  * the read model's state.
  */
-@ConditionalOnRole(Role.API)
+@ConditionalOnRole(ServiceRole.API)
 @Component
 class SharedTokens {
     private final JdbcTemplate jdbc;

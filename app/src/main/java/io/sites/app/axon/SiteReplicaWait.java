@@ -1,7 +1,7 @@
 package io.sites.app.axon;
 
 import io.sites.app.roles.ConditionalOnRole;
-import io.sites.app.roles.Role;
+import io.sites.app.roles.ServiceRole;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.sites.site.ReplicaRow;
@@ -28,7 +28,7 @@ import org.springframework.stereotype.Component;
  * (the replicas still behind stopped being alive or left), {@code timeout} (answered anyway, with a WARN), {@code failed}
  * (the rows could not be read; answered anyway, with a WARN).
  */
-@ConditionalOnRole(Role.API)
+@ConditionalOnRole(ServiceRole.API)
 @Component
 class SiteReplicaWait {
     static final String NAME = "sites.replica.wait";

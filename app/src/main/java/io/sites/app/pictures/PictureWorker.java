@@ -1,12 +1,12 @@
 package io.sites.app.pictures;
 
-import io.sites.api.AccountId;
-import io.sites.api.FindWebsite;
-import io.sites.api.VersionPublished;
-import io.sites.api.WebsiteId;
-import io.sites.api.WebsiteView;
+import io.sites.api.id.AccountId;
+import io.sites.api.query.FindWebsite;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.WebsiteView;
 import io.sites.app.SiteUrls;
-import io.sites.app.roles.Role;
+import io.sites.app.roles.ServiceRole;
 import io.sites.app.roles.Roles;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
@@ -58,7 +58,7 @@ class PictureWorker {
         this.environment = environment;
         // A replica without the site server has nothing on loopback to photograph, unless told where it is.
         this.enabled = properties.enabled()
-                && (Roles.of(environment).has(Role.SITES) || properties.sitePort() != null);
+                && (Roles.of(environment).has(ServiceRole.SITES) || properties.sitePort() != null);
         if (enabled && !chromium().available()) {
             // Said once here rather than once per publish: the pages show the site's icon instead.
             log.info("Version pictures: no Chromium at {} (sites.pictures.chromium); the pages show the sites' icons",

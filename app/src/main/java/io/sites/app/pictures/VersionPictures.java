@@ -1,6 +1,6 @@
 package io.sites.app.pictures;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 import io.sites.api.blob.BlobStore;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,15 +1,15 @@
 package io.sites.app.webapp;
 
-import io.sites.api.AccountId;
-import io.sites.api.CollaboratorsView;
-import io.sites.api.FindJob;
-import io.sites.api.HistoryView;
-import io.sites.api.JobView;
-import io.sites.api.ListCollaborators;
-import io.sites.api.ReadHistory;
-import io.sites.api.Role;
-import io.sites.api.VersionView;
-import io.sites.api.WebsiteView;
+import io.sites.api.id.AccountId;
+import io.sites.api.query.CollaboratorsView;
+import io.sites.api.query.FindJob;
+import io.sites.api.query.HistoryView;
+import io.sites.api.query.JobView;
+import io.sites.api.query.ListCollaborators;
+import io.sites.api.query.ReadHistory;
+import io.sites.api.WebsiteRole;
+import io.sites.api.query.VersionView;
+import io.sites.api.query.WebsiteView;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccountUser;
 import io.sites.app.identity.Accounts;
@@ -102,7 +102,7 @@ class WebsiteDashboard {
     void header(WebsiteView website, String tab, Model model) {
         model.addAttribute("website", website);
         model.addAttribute("tab", tab);
-        model.addAttribute("owner", website.role() == Role.OWNER);
+        model.addAttribute("owner", website.role() == WebsiteRole.OWNER);
         model.addAttribute("ownerName", username(website.owner()));
         model.addAttribute("pageUrl", pageUrl(website));
     }
