@@ -1,7 +1,9 @@
 // Rollback, history and delete in the web application: a version made live again from the website's page (and a
 // stored one made live), the history of all of it on the same page, then the website deleted after its slug is typed
 // out; the site answers 410 afterwards.
-import { scenario, signUp, check, fetchSite, folder } from './common.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { scenario, signUp, check, fetchSite, folder, SCREENSHOTS } from './common.mjs';
 
 const run = Date.now().toString(36);
 const owner = `owner-${run}`;
@@ -35,7 +37,7 @@ await scenario('lifecycle', async (newPage) => {
   await publish(page, { 'index.html': '<!doctype html><h1>Version two</h1>' });
   await page.goto(websiteUrl);
   await publish(page, { 'index.html': '<!doctype html><h1>Draft three</h1>' }, { live: false });
-  await page.goto(websiteUrl);
+  await page.goto(`${websiteUrl}/deploys`);
   check((await fetchSite(`${slug}.localhost`)).body.includes('Version two'), 'version 2 is live');
   check(await page.locator('[data-version="2"] form.promote').count() === 0, 'the live version has no button');
   const rollback = page.locator('[data-version="1"] form.promote button');
@@ -52,23 +54,52 @@ await scenario('lifecycle', async (newPage) => {
   check(await page.locator('[data-version="3"]').locator('.pill.live').count() === 1, 'version 3 is current');
   check((await fetchSite(`${slug}.localhost`)).body.includes('Draft three'), 'the site serves version 3');
 
+  // The overview offers the quick rollback to the newest older version, and links every view.
+  await page.goto(websiteUrl);
+  check((await page.textContent('#live-version')).includes('Version 3 is live'), 'the overview names the live version');
+  check((await page.textContent('.quick-actions form.promote button')).includes('Roll back to version 2'),
+    'the overview offers the rollback to version 2');
+
   // The history, newest first: the two promotions, the three publishes and the creation, each by the owner through
-  // the web application.
+  // the web application; its own view, linked from the website's tabs, with one heading and no event codes.
+  await page.click('nav.tabs a:has-text("History")');
+  await page.waitForURL(/\/history$/);
+  check(await page.locator('main h1, main h2').count() === 1, 'the history view has one heading');
+  check(!(await page.textContent('main')).includes('version.promoted'), 'no event code is shown');
   const rows = page.locator('#history-entries li[data-type]');
   const types = await rows.evaluateAll((items) => items.map((item) => item.dataset.type));
   check(JSON.stringify(types) === JSON.stringify(['version.promoted', 'version.promoted', 'version.published',
     'version.published', 'version.published', 'website.created']), `history types: ${types}`);
   const doors = await page.locator('#history-entries .door').allTextContents();
-  check(doors.length === 6 && doors.every((door) => door.trim() === 'web'), `history doors: ${doors}`);
+  check(doors.length === 6 && doors.every((door) => door.trim() === 'the web app'), `history doors: ${doors}`);
   const newest = await rows.first().textContent();
   check(newest.includes(owner) && newest.includes('3'), `the newest entry names the owner and version 3: ${newest}`);
   const seqs = await rows.evaluateAll((items) => items.map((item) => Number(item.dataset.seq)));
   check(seqs.every((seq, i) => i === 0 || seq < seqs[i - 1]), `history newest first: ${seqs}`);
 
-  // Delete: a wrong confirmation deletes nothing; the slug typed out deletes it.
-  await page.fill('#delete-confirm', 'not-the-slug');
-  await submit(page, '#delete-website button[type=submit]');
-  check((await page.textContent('.notice.bad[role=alert]')).includes('Nothing was deleted'), 'a wrong slug is refused');
+  // Delete, in Settings: a wrong confirmation deletes nothing and says so next to the field, which the page scrolls
+  // to; the slug typed out deletes it.
+  await page.click('nav.tabs a:has-text("Settings")');
+  await page.waitForURL(/\/settings$/);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    await page.goto(`${websiteUrl}/settings`);
+    await page.fill('#delete-confirm', 'not-the-slug');
+    await submit(page, '#delete-website button[type=submit]');
+    check(page.url().endsWith('/settings#delete-confirm'), `back at the field: ${page.url()}`);
+    check((await page.textContent('#delete-problem')).includes('Nothing was deleted'), 'a wrong slug is refused');
+    check(await page.locator('.notice.bad').count() === 0, 'the problem is not at the top of the page');
+    const [field, problem] = [await page.locator('#delete-confirm').boundingBox(), await page.locator('#delete-problem').boundingBox()];
+    check(problem.y >= field.y + field.height && problem.y - (field.y + field.height) < 40,
+      `the message sits under the field: ${JSON.stringify([field, problem])}`);
+    const view = page.viewportSize().height;
+    check(field.y >= 0 && problem.y + problem.height <= view, `at ${width} px the field and its message are in view: ${JSON.stringify([field, problem])}`);
+    check(await page.getAttribute('#delete-confirm', 'aria-invalid') === 'true', 'the field is marked invalid');
+    // What the eye sees right after the refusal: the viewport, not the whole page.
+    fs.mkdirSync(path.join(SCREENSHOTS, 'screenshots'), { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'screenshots', `delete-refused-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   check((await fetchSite(`${slug}.localhost`)).status === 200, 'the site is still served');
   await page.fill('#delete-confirm', slug);
   await submit(page, '#delete-website button[type=submit]');

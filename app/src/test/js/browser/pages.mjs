@@ -161,11 +161,29 @@ await scenario('pages', async (newPage) => {
   const three = await page.textContent('#job-files');
   check(three.includes('css/a.css') && three.includes('about.html') && !three.includes('three/'),
     `the dropped folder's files keep their paths, its top folder stripped: ${three}`);
-  await page.goto(websiteUrl);
+  await page.goto(`${websiteUrl}/deploys`);
   check(await page.locator('.versions form.promote').count() === 2, 'every stored version but the live one can be made live');
+  const deploy = await page.textContent('[data-version="2"]');
+  check(deploy.includes('Dropped onto the page') && deploy.includes(`by ${user}`) && /just now|minute/.test(deploy),
+    `a deploy says what, who and when: ${deploy}`);
+  check(await page.locator('[data-version="3"] .thumb').count() === 1, 'every deploy has its picture or tile');
+  check(!/\d{4}-\d\d-\d\d \d\d:\d\d UTC/.test(await page.textContent('main')),
+    'no raw UTC timestamp stands alone (they are in the titles of relative times)');
+  await photograph(page, 'website-deploys');
+  await page.goto(websiteUrl);
   check((await page.textContent('.facts')).includes('Category') && (await page.textContent('.facts')).includes('Owner'),
     'the website\'s facts are labelled');
+  check(await page.locator('nav.tabs a[aria-current=page]').textContent() === 'Overview', 'the overview is the current tab');
+  check((await page.textContent('#live-version')).includes('Version 2 is live'), 'the overview names the live version');
   await photograph(page, 'website');
+  await page.goto(`${websiteUrl}/settings`);
+  for (const place of ['#editors', '#site-password', '#retention', '#domains', '#webhooks', '#delete-website']) {
+    check(await page.locator(place).count() === 1, `settings has its place ${place}`);
+  }
+  check(await page.locator('#later-settings input, #later-settings button').count() === 0,
+    'the places of later settings hold no control');
+  await photograph(page, 'website-settings');
+  await page.goto(websiteUrl);
 
   // A refused bundle: its panel, through the upload script.
   await page.setInputFiles('#folder', folder('broken', {
@@ -175,7 +193,10 @@ await scenario('pages', async (newPage) => {
   check(!(await page.isDisabled('form.upload button[type=submit]')), 'after a refusal the button can be used again');
   await photograph(page, 'website-refused');
 
-  await page.goto(`${websiteUrl.replace(/^https?:\/\/[^/]+/, '')}/history`);
+  await page.click('nav.tabs a:has-text("History")');
+  await page.waitForURL(/\/history$/);
+  check(await page.locator('main h1, main h2').count() === 1, 'the history has one heading');
+  check(!/version\.(published|promoted)|website\.created/.test(await page.textContent('main')), 'no event codes');
   await photograph(page, 'history');
   await page.goto('/app/websites');
   await photograph(page, 'websites');
@@ -186,6 +207,8 @@ await scenario('pages', async (newPage) => {
   await page.fill('#token-name', 'screenshots');
   await page.click('form[action$="/app/mcp"] button[type=submit]');
   await page.waitForSelector('#token-value');
+  check((await page.textContent('#new-token')).includes('sites login --api') && (await page.textContent('#new-token'))
+    .includes('--token sites_pat_'), 'the new token shows the command line\'s login');
   await photograph(page, 'tokens-new');
 
   // The consent page: the command line's pre-registered public client (any port on loopback) asks with PKCE, as
@@ -202,6 +225,57 @@ await scenario('pages', async (newPage) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const [approve, deny] = [await page.locator('#approve').boundingBox(), await page.locator('#deny').boundingBox()];
   check(Math.abs(approve.y - deny.y) < 4, `at 390 px Approve and Deny share a line: ${JSON.stringify([approve, deny])}`);
+  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+
+  // Approved, as `sites login` would have it: the client's loopback redirect is answered here, the code exchanged;
+  // the Tokens page then lists the command line among the authorised applications, and signs it out.
+  let code = null;
+  await page.route(/^http:\/\/127\.0\.0\.1:53682\//, async (route) => {
+    code = new URL(route.request().url()).searchParams.get('code');
+    await route.fulfill({ status: 200, contentType: 'text/plain', body: 'signed in' });
+  });
+  await page.click('#approve');
+  await page.waitForURL(/127\.0\.0\.1:53682/);
+  check(code, 'the consent answered with a code');
+  const exchanged = await page.request.post('/oauth2/token', { form: { grant_type: 'authorization_code',
+    client_id: 'sites-cli', code, redirect_uri: 'http://127.0.0.1:53682/callback', code_verifier: verifier } });
+  check(exchanged.ok(), `the code is exchanged: ${exchanged.status()}`);
+  await page.goto('/app/mcp');
+  check((await page.textContent('#oauth-clients')).includes('sites command line'), 'the command line is listed');
+  await photograph(page, 'tokens-clients');
+  await Promise.all([page.waitForNavigation(), page.click('[data-client="sites-cli"] button:has-text("Revoke")')]);
+  check((await page.textContent('.notice[role=status]')).includes('no longer has access'), 'revoking says so');
+  check(await page.locator('[data-client="sites-cli"]').count() === 0, 'the command line is no longer listed');
+
+  // A site whose only image is random bytes: the dashboard's tile falls back to its letter at both widths, never
+  // the browser's broken-image icon.
+  await page.goto('/app/websites/new');
+  await page.fill('#name', `Noise ${run}`);
+  await page.setInputFiles('#folder', folder('noise', { 'index.html': '<!doctype html><title>Noise</title><img src=photo.png alt="">',
+    'photo.png': crypto.randomBytes(4096) }));
+  await page.click('form.upload button[type=submit]');
+  await page.waitForURL(/\/app\/jobs\/job_/);
+  // The hard case, made certain: the image has failed before the page's deferred script runs (its answer is held
+  // until then), so no error event is left for the script to hear.
+  const holdScript = async (route) => {
+    await page.waitForFunction((name) => {
+      const card = [...document.querySelectorAll('[data-website]')].find((c) => c.textContent.includes(name));
+      const image = card && card.querySelector('img');
+      return image !== null && image !== undefined && image.complete;
+    }, `Noise ${run}`, { timeout: 20000 }).catch(() => {});
+    await route.continue();
+  };
+  await page.route('**/app/assets/app.js', holdScript);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    // Checked as soon as the page has loaded, as a person (or a screenshot) would first see it.
+    await page.goto('/app/websites');
+    await page.waitForFunction(() => document.readyState === 'complete');
+    const noise = page.locator('[data-website]', { hasText: `Noise ${run}` });
+    check(await noise.locator('img').count() === 0 && await noise.locator('.thumb.no-image').count() === 1,
+      `at ${width} px the broken image gave way to the letter`);
+  }
+  await page.unroute('**/app/assets/app.js', holdScript);
   await page.setViewportSize({ width: WIDTHS[0], height: 800 });
 
   await page.goto('/app/jobs/job_doesnotexist');

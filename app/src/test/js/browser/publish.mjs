@@ -54,10 +54,12 @@ await scenario('publish', async (newPage) => {
   await visitor.goto(`http://${slug}.localhost:${PORT}/`);
   check((await visitor.textContent('h1')) === 'Hello from the browser', 'Chromium shows the site');
 
-  // The website page: versions, files, preview links.
+  // The website page, then its Deploys view: versions, files, preview links.
   await page.click('main > p > a:has-text("←")');
   await page.waitForURL(/\/app\/websites\/web_/);
   const websiteUrl = page.url();
+  await page.click('nav.tabs a:has-text("Deploys")');
+  await page.waitForURL(/\/deploys$/);
   const v1 = page.locator('[data-version="1"]');
   check(await v1.locator('.pill.live').count() === 1, 'version 1 is current');
   check((await v1.locator('a:has-text("Preview")').getAttribute('href')).startsWith(`http://v1--${slug}.localhost/?preview_grant=`), 'preview link');
@@ -66,6 +68,7 @@ await scenario('publish', async (newPage) => {
   check(files.includes('index.html') && files.includes('img/dot.png') && files.includes('image/png'), `files: ${files}`);
 
   // A new version from a .zip (its top folder "site/" is stripped).
+  await page.goto(websiteUrl);
   await page.setInputFiles('#zip', process.env.ZIP);
   await page.fill('#message', 'From a zip');
   await page.click('form[action$="/versions"] button[type=submit]');
@@ -103,8 +106,9 @@ await scenario('publish', async (newPage) => {
   // The upload script puts the answer in place of the page: wait for it rather than for a navigation.
   await page.waitForSelector('li[data-code="MISSING_INDEX"]');
   check(await page.locator('li[data-code="MISSING_INDEX"]').count() === 1, 'MISSING_INDEX listed');
-  await page.goto(websiteUrl);
+  await page.goto(`${websiteUrl}/deploys`);
   check(await page.locator('[data-version]').count() === 2, 'refused bundles published nothing');
+  await page.goto(websiteUrl);
 
   // A version stored without going live: the site keeps version 2, the preview host serves version 3.
   await page.setInputFiles('#folder', folder('draft', { 'index.html': '<!doctype html><h1>Draft three</h1>' }));
@@ -122,13 +126,14 @@ await scenario('publish', async (newPage) => {
   const cookie = granted.headers['set-cookie'][0].split(';')[0];
   check((await fetchSite(draft.hostname, '/', { Cookie: cookie })).body.includes('Draft three'),
     'the preview host serves it to the link\'s holder');
-  await page.goto(websiteUrl);
+  await page.goto(`${websiteUrl}/deploys`);
   check(await page.locator('[data-version="3"]').locator('.pill.live').count() === 0, 'version 3 is not current');
   check(await page.locator('[data-version="2"]').locator('.pill.live').count() === 1, 'version 2 still is');
 
   // Collaborators: bob is invited by username and sees the website as editor; carol sees nothing.
   const bobPage = await newPage();
   await signUp(bobPage, bob);
+  await page.goto(`${websiteUrl}/settings`);
   await page.fill('#invite', bob);
   await page.click('#editors button:has-text("Invite")');
   check((await page.textContent('#editors')).includes(bob), 'bob is listed as editor');
@@ -137,6 +142,7 @@ await scenario('publish', async (newPage) => {
   const rowText = await row.textContent();
   check(rowText.includes('editor') && rowText.includes(`Owner: ${alice}`), `bob's list: ${rowText}`);
   await row.locator('a').first().click();
+  await bobPage.click('nav.tabs a:has-text("Settings")');
   check(await bobPage.locator('#invite').count() === 0, 'an editor cannot invite');
   check(await bobPage.locator('#site-password').count() === 0, 'an editor does not see the password setting');
   await bobPage.goto(`/app/jobs/${secondJob}`);
@@ -169,7 +175,8 @@ await scenario('publish', async (newPage) => {
   const phone = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
     deviceScaleFactor: 2, storageState: await page.context().storageState() });
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  for (const [name, url] of [['websites', '/app/websites'], ['website', websiteUrl], ['job', `/app/jobs/${secondJob}`],
+  for (const [name, url] of [['websites', '/app/websites'], ['website', websiteUrl],
+    ['website-deploys', `${websiteUrl}/deploys`], ['website-settings', `${websiteUrl}/settings`], ['job', `/app/jobs/${secondJob}`],
     ['tokens', '/app/mcp'], ['new', '/app/websites/new']]) {
     await phone.goto(url);
     await noSideways(phone, name);

@@ -217,16 +217,28 @@
     dropTarget = null;
     Array.prototype.forEach.call(document.querySelectorAll('form.upload'), uploadForm);
     tokenPage();
+    sweepBrokenImages();
   }
 
-  // A preview image the site does not serve (or cannot: a password, another port) gives way to the letter tile.
+  // A preview image the site does not serve (or cannot: a password, another port, bytes that are no image) gives way
+  // to the letter tile. An image can fail before this script runs (it is deferred), so those already broken are
+  // swept at the start too: otherwise the browser's broken-image icon stays.
+  function fallBack(image) {
+    image.parentNode.classList.remove('icon', 'shot');
+    image.parentNode.classList.add('no-image');
+    image.remove();
+  }
   document.addEventListener('error', function (event) {
     var image = event.target;
-    if (image.tagName === 'IMG' && image.classList.contains('preview-image')) {
-      image.parentNode.classList.add('no-image');
-      image.remove();
+    if (image.tagName === 'IMG' && (image.classList.contains('preview-image') || image.classList.contains('picture'))) {
+      fallBack(image);
     }
   }, true);
+  function sweepBrokenImages() {
+    Array.prototype.forEach.call(document.querySelectorAll('img.preview-image, img.picture'), function (image) {
+      if (image.complete && image.naturalWidth === 0) fallBack(image);
+    });
+  }
 
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', start);

@@ -120,8 +120,10 @@ public interface HistoryContract {
         actor(items.get(0), owner, Door.WEB, null);
         assertThat(items.get(0).get("details").get("username").asString()).isEqualTo(editor.name());
 
-        // The website page shows the same history, newest first.
-        String html = owner.browser().get(page).body();
+        // The website's History view shows the same history, newest first, in words (the wire type only in data).
+        String html = owner.browser().get(page + "/history").body();
+        assertThat(html.replaceAll("data-type=\"[^\"]*\"", "")).doesNotContain("collaborator.removed")
+                .doesNotContain("website.created");
         assertThat(html).contains("id=\"history-entries\"").doesNotContain("history-older");
         assertThat(html.indexOf("data-type=\"collaborator.removed\""))
                 .isLessThan(html.indexOf("data-type=\"website.created\"")).isPositive();

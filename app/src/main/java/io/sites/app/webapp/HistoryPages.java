@@ -10,14 +10,16 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-/** Older pages of a website's history, where the website page's "older" link leads (the page shows the newest). */
+/** A website's History view: the newest events, and older pages through the "older" link's cursor. */
 @Controller
 @RequestMapping("/app/websites")
 class HistoryPages {
     private final WebsitePages websites;
     private final HistoryRows history;
+    private final WebsiteDashboard dashboard;
 
-    HistoryPages(WebsitePages websites, HistoryRows history) {
+    HistoryPages(WebsitePages websites, HistoryRows history, WebsiteDashboard dashboard) {
+        this.dashboard = dashboard;
         this.websites = websites;
         this.history = history;
     }
@@ -28,7 +30,7 @@ class HistoryPages {
             @RequestParam(required = false) String before, Model model) {
         WebsiteView website = websites.find(person, websiteId);
         Long cursor = before != null && before.matches("[0-9]{1,10}") ? Long.valueOf(before) : null;
-        model.addAttribute("website", website);
+        dashboard.header(website, "history", model);
         history.add(person, website, cursor, model);
         return "history";
     }

@@ -49,13 +49,13 @@ class HistoryRows {
     private Row row(HistoryView.Entry entry, Map<AccountId, String> names) {
         Actor actor = entry.actor();
         String door = actor.via() == null ? "door not recorded"
-                : actor.via().wire() + (actor.credential() == null ? "" : " “" + actor.credential() + "”");
+                : door(actor.via().wire()) + (actor.credential() == null ? "" : " “" + actor.credential() + "”");
         String subject = entry.subject() == null ? null : name(entry.subject(), names);
         return new Row(entry.seq(), entry.at(), entry.type(), title(entry), name(actor.accountId(), names), door,
                 entry.version(), details(entry, subject));
     }
 
-    /** The event as a timeline's heading says it; the wire type stays beside it for those who search for it. */
+    /** The event as a timeline's heading says it; the wire type stays in the row's data-type only. */
     private static String title(HistoryView.Entry entry) {
         String version = entry.version() == null ? "" : "Version " + entry.version();
         return switch (entry.type()) {
@@ -69,14 +69,27 @@ class HistoryRows {
             case "collaborator.added" -> "Editor invited";
             case "collaborator.removed" -> "Editor removed";
             case "website.deleted" -> "Website deleted";
-            default -> entry.type();
+            // An event this page has no words for yet still reads as words, never as its wire code.
+            default -> entry.type().substring(0, 1).toUpperCase(java.util.Locale.ROOT)
+                    + entry.type().substring(1).replace('.', ' ').replace('_', ' ');
+        };
+    }
+
+    /** The door as people say it; an unknown one as its wire name. */
+    private static String door(String wire) {
+        return switch (wire) {
+            case "web" -> "the web app";
+            case "token" -> "the token";
+            case "oauth" -> "the OAuth app";
+            case "operator" -> "the operator's command line";
+            default -> wire;
         };
     }
 
     private String details(HistoryView.Entry entry, String subject) {
         Map<String, Object> d = entry.details();
         return switch (entry.type()) {
-            case "version.published" -> d.get("kind") + ", " + d.get("files") + (d.get("files") instanceof Number n && n.longValue() == 1 ? " file, " : " files, ")
+            case "version.published" -> "" + d.get("files") + (d.get("files") instanceof Number n && n.longValue() == 1 ? " file, " : " files, ")
                     + (d.get("bytes") instanceof Number bytes ? times.bytes(bytes.longValue()) : d.get("bytes") + " bytes")
                     + (Boolean.TRUE.equals(d.get("promote")) ? ", made live" : ", not made live")
                     + Optional.ofNullable(d.get("message")).map(m -> ": " + m).orElse("");

@@ -3,6 +3,7 @@ package io.sites.app.webapp;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.AccountUser;
+import io.sites.app.identity.oauth.OAuthGrants;
 import jakarta.servlet.http.HttpServletResponse;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,7 +22,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
  * Personal access tokens at {app_url}/mcp: mint one (shown once, never stored: only its SHA-256 is), list them
- * with their times, revoke one at once. The new token is rendered into the answer of the POST itself rather than
+ * with their times, revoke one at once; beside them the OAuth clients the person authorised ({@link OAuthGrantPages}). The new token is rendered into the answer of the POST itself rather than
  * carried through a redirect, so it never sits in the session.
  */
 @Controller
@@ -32,8 +33,10 @@ class TokensPage {
     private final AccessTokens tokens;
     private final SiteUrls urls;
     private final Clock clock;
+    private final OAuthGrants grants;
 
-    TokensPage(AccessTokens tokens, SiteUrls urls, Clock clock) {
+    TokensPage(AccessTokens tokens, SiteUrls urls, Clock clock, OAuthGrants grants) {
+        this.grants = grants;
         this.tokens = tokens;
         this.urls = urls;
         this.clock = clock;
@@ -82,6 +85,8 @@ class TokensPage {
                 + " --header \"Authorization: Bearer " + token + "\"");
         model.addAttribute("curlExample", "curl " + urls.api("/v1/websites") + " -H \"Authorization: Bearer "
                 + token + "\"");
+        model.addAttribute("loginExample", "sites login --api " + urls.api("") + " --token " + token);
+        model.addAttribute("apiBase", urls.api(""));
         return page(person, model);
     }
 
@@ -96,6 +101,7 @@ class TokensPage {
 
     private String page(AccountUser person, Model model) {
         model.addAttribute("tokens", tokens.list(person.account()));
+        model.addAttribute("grants", grants.list(person.getUsername()));
         model.addAttribute("now", clock.instant());
         model.addAttribute("apiUrl", urls.api("/v1"));
         model.addAttribute("mcpUrl", urls.api("/mcp"));

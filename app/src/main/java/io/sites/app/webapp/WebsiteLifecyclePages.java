@@ -38,7 +38,7 @@ class WebsiteLifecyclePages {
                                 + promotion.previousVersion() + ")."
                         : "Version " + number + " is live (it replaced version " + promotion.previousVersion()
                                 + ").");
-        return "redirect:/app/websites/" + websiteId;
+        return "redirect:/app/websites/" + websiteId + "/deploys";
     }
 
     @PostMapping("/delete")
@@ -47,9 +47,10 @@ class WebsiteLifecyclePages {
         WebsiteView website = pages.find(person, websiteId);
         String expected = website.slug() == null ? website.name() : website.slug();
         if (!expected.equals(confirm.strip())) {
-            flash.addFlashAttribute("settingsProblem", "Nothing was deleted: type '" + expected
+            flash.addFlashAttribute("deleteProblem", "Nothing was deleted: type '" + expected
                     + "' to confirm that this website should go.");
-            return "redirect:/app/websites/" + websiteId + "#delete";
+            flash.addFlashAttribute("deleteTyped", confirm);
+            return "redirect:/app/websites/" + websiteId + "/settings#delete-confirm";
         }
         lifecycle.deleteWebsite(SignedInPerson.actor(person), websiteId);
         flash.addFlashAttribute("notice", "Deleted " + website.name() + " (" + expected + "): its site answers "

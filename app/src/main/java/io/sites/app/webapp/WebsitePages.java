@@ -2,9 +2,7 @@ package io.sites.app.webapp;
 
 import io.sites.api.id.AccountId;
 import io.sites.api.Category;
-import io.sites.api.query.CollaboratorsView;
 import io.sites.api.query.FindWebsite;
-import io.sites.api.query.ListCollaborators;
 import io.sites.api.query.ListWebsites;
 import io.sites.api.WebsiteRole;
 import io.sites.api.code.Violation;
@@ -59,12 +57,12 @@ class WebsitePages {
     private final UploadedBundle uploads;
     private final Accounts accounts;
     private final SiteUrls urls;
-    private final HistoryRows history;
     private final BodyAdmission admission;
+    private final WebsiteDashboard dashboard;
 
     WebsitePages(QueryGateway queries, PublishOperations publishing, UploadedBundle uploads, Accounts accounts,
-            SiteUrls urls, HistoryRows history, BodyAdmission admission) {
-        this.history = history;
+            SiteUrls urls, BodyAdmission admission, WebsiteDashboard dashboard) {
+        this.dashboard = dashboard;
         this.admission = admission;
         this.queries = queries;
         this.publishing = publishing;
@@ -87,7 +85,7 @@ class WebsitePages {
                     site.role().wire(), pageUrl, site.latestJobStatus() == null ? null : site.latestJobStatus().wire(),
                     site.role() == WebsiteRole.EDITOR ? names.computeIfAbsent(site.owner(), this::username) : null,
                     site.updatedAt(), full.flatMap(SitePreview::lastPublished).orElse(null),
-                    full.flatMap(w -> SitePreview.image(w, pageUrl)).orElse(null));
+                    full.flatMap(w -> dashboard.picture(w, pageUrl)).orElse(null));
         }).toList());
         model.addAttribute("canCreate", publishing.allowsAnotherWebsite(list.owned()));
         model.addAttribute("owned", list.owned());
@@ -124,22 +122,7 @@ class WebsitePages {
 
     @GetMapping("/{websiteId}")
     String website(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId, Model model) {
-        WebsiteView website = find(person, websiteId);
-        model.addAttribute("website", website);
-        model.addAttribute("owner", website.role() == WebsiteRole.OWNER);
-        model.addAttribute("pageUrl", website.currentJobId() == null ? null : urls.page(website.slug()));
-        model.addAttribute("liveVersion", website.versions().stream().filter(v -> v.current())
-                .map(v -> v.version()).findFirst().orElse(null));
-        model.addAttribute("previews", website.versions().stream()
-                .collect(LinkedHashMap::new, (map, v) -> map.put(v.version(), urls.preview(website.id(),
-                        v.version(), website.slug())), Map::putAll));
-        model.addAttribute("ownerName", username(website.owner()));
-        CollaboratorsView editors = queries.query(new ListCollaborators(person.account(), website.id()),
-                ResponseTypes.optionalInstanceOf(CollaboratorsView.class)).join()
-                .orElse(new CollaboratorsView(List.of()));
-        model.addAttribute("editors", editors.editors().stream().map(e -> username(e.account())).toList());
-        history.add(person, website, null, model);
-        return "website";
+        return dashboard.overview(person, find(person, websiteId), model);
     }
 
     @PostMapping("/{websiteId}/versions")
@@ -234,6 +217,11 @@ class WebsitePages {
     /** One row of the list. */
     record WebsiteRow(String id, String name, String slug, String status, String role, String pageUrl,
             String latestJobStatus, String ownerName, Instant updatedAt, Instant lastPublishedAt, String previewUrl) {
+        /** Whether {@code previewUrl} is the live version's picture (else the site's own icon or image). */
+        public boolean screenshot() {
+            return previewUrl != null && previewUrl.startsWith(SiteUrls.APP_PATH + "/");
+        }
+
         /** The letter of the tile shown when the site has no image to show. */
         public String initial() {
             return name == null || name.isBlank() ? "?" : name.strip().substring(0, 1);

@@ -80,6 +80,6 @@ class WebsiteSettings {
     }
 
     private static String back(String websiteId) {
-        return "redirect:/app/websites/" + websiteId;
+        return "redirect:/app/websites/" + websiteId + "/settings";
     }
 }

@@ -75,7 +75,8 @@ class BrowserTest extends EmbeddedAppTest {
                 .succeeded();
         assertThat(outcome.stdout()).contains("PROGRESS");
         for (String page : new String[] {"login", "signup", "websites-empty", "website-new", "job", "website",
-                "website-refused", "history", "websites", "tokens", "tokens-new", "consent", "not-found"}) {
+                "website-refused", "website-deploys", "website-settings", "history", "websites", "tokens", "tokens-new",
+                "tokens-clients", "consent", "not-found"}) {
             assertThat(shots.resolve(page + "-1280.png")).isNotEmptyFile();
             assertThat(shots.resolve(page + "-390.png")).isNotEmptyFile();
         }
@@ -86,6 +87,9 @@ class BrowserTest extends EmbeddedAppTest {
         long websites = publishes("createWebsite");
         long versions = publishes("createWebsiteVersion");
         NodeScripts.run("browser/lifecycle.mjs", env(), 180).succeeded();
+        // A wrong delete confirmation, as the eye sees it at each width: the message under the field, in view.
+        assertThat(SCREENSHOTS.resolve("screenshots/delete-refused-1280.png")).isNotEmptyFile();
+        assertThat(SCREENSHOTS.resolve("screenshots/delete-refused-390.png")).isNotEmptyFile();
         // The pages' publishes are timed like the interface's: one website and two more versions through this door.
         assertThat(publishes("createWebsite") - websites).isEqualTo(1);
         assertThat(publishes("createWebsiteVersion") - versions).isEqualTo(2);

@@ -79,7 +79,8 @@ class WebAppSecurityTest extends EmbeddedAppTest {
         assertThat(routes.stream().map(r -> r[1]).toList())
                 .contains("/app/websites", "/app/websites/x1", "/app/jobs/x1", "/app/mcp", "/app/mcp/x1/revoke",
                         "/app/websites/new", "/app/websites/x1/versions", "/app/websites/x1/collaborators",
-                        "/app/websites/x1/password", "/app/login", "/app/signup");
+                        "/app/websites/x1/password", "/app/login", "/app/signup", "/app/websites/x1/deploys",
+                        "/app/websites/x1/settings", "/app/websites/x1/versions/x1/picture", "/app/mcp/clients/revoke");
         for (String token : List.of(ALICE, "sites_pat_not-a-valid-token-at-all-000000000000")) {
             for (String[] route : routes) {
                 Http.Response response = http().send(route[0], route[1], token,

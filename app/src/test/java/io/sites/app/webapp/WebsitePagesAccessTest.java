@@ -40,16 +40,17 @@ class WebsitePagesAccessTest extends EmbeddedAppTest {
         owner.get("/app/websites/" + websiteId);
         assertThat(owner.post("/app/websites/" + websiteId + "/collaborators", Map.of("username", "nobody-here"))
                 .statusCode()).isEqualTo(302);
-        assertThat(owner.get("/app/websites/" + websiteId).body()).contains("Nobody is called");
+        assertThat(owner.get("/app/websites/" + websiteId + "/settings").body()).contains("Nobody is called");
         owner.post("/app/websites/" + websiteId + "/collaborators/remove", Map.of("username", "nobody-here"));
-        assertThat(owner.get("/app/websites/" + websiteId).body()).as("the same rule as the operator commands")
+        assertThat(owner.get("/app/websites/" + websiteId + "/settings").body())
+                .as("the same rule as the operator commands")
                 .contains("Nobody is called").doesNotContain("nobody-here is no longer an editor");
         owner.post("/app/websites/" + websiteId + "/collaborators", Map.of("username", "pages-owner"));
-        assertThat(owner.get("/app/websites/" + websiteId).body()).contains("owns this website already");
+        assertThat(owner.get("/app/websites/" + websiteId + "/settings").body()).contains("owns this website already");
         owner.post("/app/websites/" + websiteId + "/collaborators", Map.of("username", "Pages-Editor"));
-        assertThat(owner.get("/app/websites/" + websiteId).body()).contains("pages-editor is now an editor");
+        assertThat(owner.get("/app/websites/" + websiteId + "/settings").body()).contains("pages-editor is now an editor");
 
-        String page = editor.get("/app/websites/" + websiteId).body();
+        String page = editor.get("/app/websites/" + websiteId + "/settings").body();
         assertThat(page).contains("Pages").doesNotContain("id=\"invite\"").doesNotContain("site-password");
         assertThat(editor.get("/app/jobs/" + jobId).statusCode()).isEqualTo(200);
         HttpResponse<String> refused = editor.post("/app/websites/" + websiteId + "/collaborators",
@@ -59,7 +60,9 @@ class WebsitePagesAccessTest extends EmbeddedAppTest {
         assertThat(editor.post("/app/websites/" + websiteId + "/password", Map.of("password", "secret1"))
                 .statusCode()).isEqualTo(403);
 
-        for (String path : List.of("/app/websites/" + websiteId, "/app/jobs/" + jobId, "/app/jobs/not-a-job",
+        for (String path : List.of("/app/websites/" + websiteId, "/app/websites/" + websiteId + "/deploys",
+                "/app/websites/" + websiteId + "/settings", "/app/websites/" + websiteId + "/history",
+                "/app/websites/" + websiteId + "/versions/1/picture", "/app/jobs/" + jobId, "/app/jobs/not-a-job",
                 "/app/websites/web_doesnotexist", "/app/no/such/page")) {
             HttpResponse<String> hidden = stranger.get(path);
             assertThat(hidden.statusCode()).as(path).isEqualTo(404);

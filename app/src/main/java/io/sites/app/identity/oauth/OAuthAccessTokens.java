@@ -31,9 +31,11 @@ public class OAuthAccessTokens {
     private final JwtDecoder decoder;
     private final OAuth2AuthorizationService authorizations;
     private final RegisteredClientRepository clients;
+    private final OAuthGrants grants;
 
     OAuthAccessTokens(JwtDecoder decoder, OAuth2AuthorizationService authorizations,
-            RegisteredClientRepository clients) {
+            RegisteredClientRepository clients, OAuthGrants grants) {
+        this.grants = grants;
         this.decoder = decoder;
         this.authorizations = authorizations;
         this.clients = clients;
@@ -67,6 +69,7 @@ public class OAuthAccessTokens {
                 || jwt.getSubject() == null || scopes == null || !scopes.contains(ClientRegistrations.SCOPE)) {
             return Optional.empty();
         }
+        grants.used(authorization.getId());
         RegisteredClient client = clients.findById(authorization.getRegisteredClientId());
         return Optional.of(new Actor(new AccountId(jwt.getSubject()), Door.OAUTH,
                 client == null ? null : client.getClientName()));

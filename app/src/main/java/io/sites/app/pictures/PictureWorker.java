@@ -1,0 +1,157 @@
+package io.sites.app.pictures;
+
+import io.sites.api.id.AccountId;
+import io.sites.api.query.FindWebsite;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.WebsiteView;
+import io.sites.app.SiteUrls;
+import io.sites.app.roles.ServiceRole;
+import io.sites.app.roles.Roles;
+import jakarta.annotation.PreDestroy;
+import java.io.IOException;
+import java.net.URI;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.queryhandling.QueryGateway;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/**
+ * Takes each new version's picture once, on its own thread: the handler (a subscribing processor, so only the
+ * replica that stored the version hears it, and no replay ever re-runs it) only queues the work after the publish
+ * has committed; the one worker thread waits for the read model and the site server to have the version, then runs
+ * Chromium against this replica's site server on loopback. A full queue skips the picture (the pages fall back).
+ */
+@Component
+@ProcessingGroup(PictureWorker.GROUP)
+@EnableConfigurationProperties(PictureProperties.class)
+class PictureWorker {
+    static final String GROUP = "version-pictures";
+    private static final Logger log = LoggerFactory.getLogger(PictureWorker.class);
+    /** How long the worker waits for the read model and the site server to show a new version: 80 × 250 ms. */
+    private static final int TRIES = 80;
+
+    private final PictureProperties properties;
+    private final VersionPictures pictures;
+    private final QueryGateway queries;
+    private final SiteUrls urls;
+    private final Environment environment;
+    private final ThreadPoolExecutor worker;
+    private final boolean enabled;
+
+    PictureWorker(PictureProperties properties, VersionPictures pictures, QueryGateway queries, SiteUrls urls,
+            Environment environment) {
+        this.properties = properties;
+        this.pictures = pictures;
+        this.queries = queries;
+        this.urls = urls;
+        this.environment = environment;
+        // A replica without the site server has nothing on loopback to photograph, unless told where it is.
+        this.enabled = properties.enabled()
+                && (Roles.of(environment).has(ServiceRole.SITES) || properties.sitePort() != null);
+        if (enabled && !chromium().available()) {
+            // Said once here rather than once per publish: the pages show the site's icon instead.
+            log.info("Version pictures: no Chromium at {} (sites.pictures.chromium); the pages show the sites' icons",
+                    properties.chromium());
+        }
+        this.worker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(properties.queue()),
+                task -> {
+                    Thread thread = new Thread(task, "version-pictures");
+                    thread.setDaemon(true);
+                    return thread;
+                }, (task, executor) -> log.info("A version's picture was skipped: {} are waiting already",
+                        executor.getQueue().size()));
+    }
+
+    @EventHandler
+    void on(VersionPublished event) {
+        if (!enabled) {
+            return;
+        }
+        Runnable take = () -> worker.execute(() -> render(event.websiteId(), event.version(), event.publishedBy(),
+                chromium()));
+        if (CurrentUnitOfWork.isStarted()) {
+            CurrentUnitOfWork.get().afterCommit(unit -> take.run());
+        } else {
+            take.run();
+        }
+    }
+
+    Chromium chromium() {
+        return new Chromium(properties.chromium(), properties.timeout(), properties.width(), properties.height());
+    }
+
+    /** Takes (or fails to take) one version's picture, once, and records the outcome. */
+    void render(WebsiteId website, int version, AccountId publisher, Chromium chromium) {
+        try {
+            if (pictures.attempted(website, version)) {
+                return;
+            }
+            Optional<WebsiteView> found = awaitVersion(website, version, publisher);
+            if (found.isEmpty()) {
+                pictures.failed(website, version, "the version never appeared in the read model");
+                return;
+            }
+            WebsiteView view = found.get();
+            if (view.passwordProtected() || view.slug() == null) {
+                // A protected site would show its password prompt; its icon tells more.
+                pictures.failed(website, version, "skipped: the site has a password");
+                return;
+            }
+            URI preview = URI.create(urls.preview(website, version, view.slug()));
+            URI plain = URI.create("http://" + preview.getRawAuthority() + preview.getRawPath()
+                    + (preview.getRawQuery() == null ? "" : "?" + preview.getRawQuery()));
+            int port = sitePort();
+            if (!SiteProbe.awaitServed(plain, port, TRIES)) {
+                pictures.failed(website, version, "the site server never served the version");
+                return;
+            }
+            pictures.stored(website, version, chromium.screenshot(plain, port));
+        } catch (Chromium.PictureFailed failed) {
+            if (chromium.available()) {
+                log.info("No picture of version {} of {}: {}", version, website.value(), failed.getMessage());
+            }
+            pictures.failed(website, version, failed.getMessage());
+        } catch (IOException | RuntimeException broken) {
+            log.warn("No picture of version {} of {}", version, website.value(), broken);
+        }
+    }
+
+    private Optional<WebsiteView> awaitVersion(WebsiteId website, int version, AccountId publisher) {
+        for (int i = 0; i < TRIES; i++) {
+            Optional<WebsiteView> view = queries.query(new FindWebsite(publisher, website),
+                    ResponseTypes.optionalInstanceOf(WebsiteView.class)).join();
+            if (view.isPresent() && view.get().versions().stream().anyMatch(v -> v.version() == version)) {
+                return view;
+            }
+            if (!SiteProbe.pause()) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private int sitePort() {
+        if (properties.sitePort() != null) {
+            return properties.sitePort();
+        }
+        String own = environment.getProperty("sites.site-server.port");
+        return own != null && !own.isBlank() ? Integer.parseInt(own.strip())
+                : environment.getRequiredProperty("local.server.port", Integer.class);
+    }
+
+    @PreDestroy
+    void stop() {
+        worker.shutdownNow();
+    }
+}

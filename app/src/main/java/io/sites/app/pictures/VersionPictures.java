@@ -1,0 +1,68 @@
+package io.sites.app.pictures;
+
+import io.sites.api.id.WebsiteId;
+import io.sites.api.blob.BlobStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * The pictures taken of a website's versions: which versions have one (the pages ask once per page) and the PNG
+ * of one, from the blob store. Whoever calls has already checked that the person may see the website.
+ */
+@Component
+public class VersionPictures {
+    private final JdbcTemplate jdbc;
+    private final BlobStore blobs;
+    private final Clock clock;
+
+    VersionPictures(JdbcTemplate jdbc, BlobStore blobs, Clock clock) {
+        this.jdbc = jdbc;
+        this.blobs = blobs;
+        this.clock = clock;
+    }
+
+    /** The versions of the website that have a picture. */
+    public Set<Integer> versionsWithPictures(WebsiteId website) {
+        return new HashSet<>(jdbc.queryForList("select version from version_picture where website_id = ? "
+                + "and sha256 is not null", Integer.class, website.value()));
+    }
+
+    /** The PNG of one version, if it was taken. */
+    public Optional<InputStream> open(WebsiteId website, int version) throws IOException {
+        Optional<String> sha = jdbc.queryForList("select sha256 from version_picture where website_id = ? and "
+                + "version = ? and sha256 is not null", String.class, website.value(), version).stream().findFirst();
+        return sha.isEmpty() ? Optional.empty() : blobs.open(sha.get());
+    }
+
+    /** What happened to a version's picture ("rendered", or why not), if anything has yet. */
+    Optional<String> outcome(WebsiteId website, int version) {
+        return jdbc.queryForList("select outcome from version_picture where website_id = ? and version = ?",
+                String.class, website.value(), version).stream().findFirst();
+    }
+
+    /** Whether this version was already attempted (a picture is taken once, whatever came of it). */
+    boolean attempted(WebsiteId website, int version) {
+        return outcome(website, version).isPresent();
+    }
+
+    void stored(WebsiteId website, int version, byte[] png) throws IOException {
+        record(website, version, blobs.write(png).sha256(), "rendered");
+    }
+
+    void failed(WebsiteId website, int version, String reason) {
+        record(website, version, null, reason.length() > 200 ? reason.substring(0, 200) : reason);
+    }
+
+    private void record(WebsiteId website, int version, String sha256, String outcome) {
+        jdbc.update("delete from version_picture where website_id = ? and version = ?", website.value(), version);
+        jdbc.update("insert into version_picture (website_id, version, sha256, outcome, taken_at) values (?, ?, ?, ?, ?)",
+                website.value(), version, sha256, outcome, Timestamp.from(clock.instant()));
+    }
+}
