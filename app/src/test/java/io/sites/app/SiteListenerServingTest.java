@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.netty.channel.epoll.Epoll;
-import io.sites.site.SiteListener;
-import io.sites.site.SiteTraffic;
+import io.sites.site.serving.SiteTraffic;
+import io.sites.site.transport.SiteListener;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -5,7 +5,7 @@ import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.site.SiteListener;
+import io.sites.site.transport.SiteListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

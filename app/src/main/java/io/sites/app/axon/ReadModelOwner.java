@@ -1,6 +1,6 @@
 package io.sites.app.axon;
 
-import io.sites.site.ReplicaRow;
+import io.sites.site.replica.ReplicaRow;
 import org.springframework.core.env.Environment;
 
 /**

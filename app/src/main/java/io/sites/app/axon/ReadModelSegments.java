@@ -2,8 +2,8 @@ package io.sites.app.axon;
 
 import io.sites.app.roles.ConditionalOnRole;
 import io.sites.app.roles.Role;
-import io.sites.site.ReplicaRow;
-import io.sites.site.ReplicaRow.Seen;
+import io.sites.site.replica.ReplicaRow;
+import io.sites.site.replica.ReplicaRow.Seen;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
