@@ -1,5 +1,7 @@
 package io.sites.site.replica;
 
+import io.sites.replica.ReplicaHeartbeat;
+import io.sites.replica.ReplicaRow;
 import io.sites.site.directory.DirectoryProgress;
 import io.sites.site.directory.SiteDirectory;
 import java.time.Duration;
@@ -19,9 +21,10 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * This process's row in {@code replica} (role {@value #ROLE}): how far its site directory has read the event stream,
- * whether it is ready, and a heartbeat every {@code sites.replicas.heartbeat}, so that a publish's 201 waits until
- * every live, ready site replica serves the new version. The row goes first at a graceful stop (the highest phase),
+ * This process's row in {@code replica} (role {@value ReplicaRow#SITES}, written through the replicas module): how
+ * far its site directory has read the event stream, whether it is ready, and a heartbeat every
+ * {@code sites.replicas.heartbeat}, so that a publish's 201 waits until every live, ready site replica serves the
+ * new version. The row goes first at a graceful stop (the highest phase),
  * so publishes stop waiting for a replica that is leaving.
  *
  * <p>Ready protocol, race-free (docs/DECISIONS.md, "Replicas"): at start the row says not ready until the directory
@@ -32,7 +35,6 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * the previous heartbeat, starts the protocol again.
  */
 public final class SiteReplica implements SmartLifecycle, DirectoryProgress {
-    public static final String ROLE = "sites";
     private static final Logger log = LoggerFactory.getLogger(SiteReplica.class);
     /** Gaps of a token, written as a list; more than fits makes the position conservative instead (below them). */
     private static final int MAX_GAPS_TEXT = 4000;
@@ -48,8 +50,7 @@ public final class SiteReplica implements SmartLifecycle, DirectoryProgress {
     private final BooleanSupplier startedUp;
     private final Duration heartbeat;
     private final Duration behindAfter;
-    private final ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor(runnable ->
-            Thread.ofPlatform().daemon().name("site-replica").unstarted(runnable));
+    private final ReplicaHeartbeat writer;
     private final AtomicBoolean positionPending = new AtomicBoolean();
     private volatile TrackingToken token;
     private volatile State state = State.STARTING;
@@ -64,7 +65,8 @@ public final class SiteReplica implements SmartLifecycle, DirectoryProgress {
     SiteReplica(JdbcTemplate jdbc, String instance, BooleanSupplier startedUp, Duration heartbeat,
             Duration behindAfter) {
         this.jdbc = jdbc;
-        this.row = new ReplicaRow(jdbc, instance, ROLE);
+        this.row = new ReplicaRow(jdbc, instance, ReplicaRow.SITES);
+        this.writer = new ReplicaHeartbeat(row, "site-replica");
         this.startedUp = startedUp;
         this.heartbeat = heartbeat;
         this.behindAfter = behindAfter;
@@ -228,7 +230,7 @@ public final class SiteReplica implements SmartLifecycle, DirectoryProgress {
     @Override
     public void start() {
         running = true;
-        writer.scheduleWithFixedDelay(this::beat, heartbeat.toMillis(), heartbeat.toMillis(), TimeUnit.MILLISECONDS);
+        writer.start(heartbeat, heartbeat, this::beat);
     }
 
     /** First of all at a graceful stop: publishes stop waiting for this replica before it stops reading. */
@@ -236,7 +238,7 @@ public final class SiteReplica implements SmartLifecycle, DirectoryProgress {
     public void stop() {
         running = false;
         announced = false;
-        row.leave(writer);
+        writer.leave();
     }
 
     @Override

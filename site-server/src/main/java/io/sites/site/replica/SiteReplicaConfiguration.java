@@ -1,5 +1,7 @@
 package io.sites.site.replica;
 
+import io.sites.replica.ReplicaInstances;
+import io.sites.replica.ReplicaRow;
 import io.sites.site.SiteServerProperties;
 import io.sites.site.directory.SiteDirectory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -14,12 +16,13 @@ class SiteReplicaConfiguration {
 
     /**
      * This process's row among the site replicas. The snapshot is named by the configured replica (stable across
-     * restarts); the row by the process (two processes on one host share a HOSTNAME), hence the random suffix.
+     * restarts); the row by the process (two processes on one host share a HOSTNAME), hence the random suffix
+     * ({@link ReplicaInstances}).
      */
     @Bean
-    SiteReplica siteReplica(JdbcTemplate jdbc, SiteServerProperties properties, SiteDirectory directory) {
-        String instance = ReplicaRow.newInstance(properties.siteServer().replica());
-        return new SiteReplica(jdbc, instance, directory::isCaughtUp, properties.replicas().heartbeat(),
-                properties.replicas().behindAfter());
+    SiteReplica siteReplica(JdbcTemplate jdbc, SiteServerProperties properties, SiteDirectory directory,
+            ReplicaInstances instances) {
+        return new SiteReplica(jdbc, instances.claim(ReplicaRow.SITES), directory::isCaughtUp,
+                properties.replicas().heartbeat(), properties.replicas().behindAfter());
     }
 }

@@ -1,14 +1,10 @@
-package io.sites.app.axon;
+package io.sites.replica;
 
-import io.sites.app.roles.ConditionalOnRole;
-import io.sites.app.roles.Role;
-import io.sites.query.website.TrackingPositions;
 import java.util.List;
 import org.axonframework.eventhandling.Segment;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.SimpleSerializedObject;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.stereotype.Component;
 
 /**
  * A processor's tokens as the shared token store ({@code tokenentry}) holds them, read without claiming: when
@@ -16,9 +12,7 @@ import org.springframework.stereotype.Component;
  * them. A token commits in the same transaction as its segment's changes to the read model, so the tokens are exactly
  * the read model's state.
  */
-@ConditionalOnRole(Role.API)
-@Component
-class SharedTokens {
+public final class SharedTokens {
     private final JdbcTemplate jdbc;
     private final Serializer serializer;
 
@@ -45,7 +39,7 @@ class SharedTokens {
      * Whether a segment handles an aggregate's events: the processors sequence per aggregate (Axon's default policy),
      * so the aggregate identifier's hash decides, as in Axon's own event handler invoker.
      */
-    static boolean handles(Segment segment, String aggregate) {
+    public static boolean handles(Segment segment, String aggregate) {
         return segment.matches(aggregate);
     }
 

@@ -1,4 +1,4 @@
-package io.sites.query.website;
+package io.sites.replica;
 
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.ReplayToken;

@@ -1,26 +1,21 @@
-package io.sites.site.replica;
+package io.sites.replica;
 
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * One process's row in {@code replica} (migration V2026_11_23_83), and every statement on that table: a site replica
- * ({@link SiteReplica}) and an API replica (the read model's segment balancer) each keep one. Times come from the
- * database's clock, so the machines' clocks never decide who is alive.
+ * (site-server's SiteReplica, role {@value #SITES}) and an API replica (the read model's segment balancer, role
+ * {@value #API}) each keep one, beating through {@link ReplicaHeartbeat}. Times come from the database's clock, so the
+ * machines' clocks never decide who is alive.
  */
 public final class ReplicaRow {
-    private static final Logger log = LoggerFactory.getLogger(ReplicaRow.class);
-    /** How long a leaving process tries to remove its row: a database already gone must not hold the stop up. */
-    private static final long REMOVE_WITHIN_SECONDS = 2;
+    /** A site server replica's row: its position says how far its site directory has read. */
+    public static final String SITES = "sites";
+    /** An API replica's row: only its heartbeat counts, for the read model's share of segments. */
+    public static final String API = "api";
 
     /** A row as another process sees it: position and gaps (site replicas) and the age of its heartbeat. */
     public record Seen(String instance, long position, String gaps, long sinceHeartbeatMillis) {
@@ -60,7 +55,8 @@ public final class ReplicaRow {
         }
     }
 
-    void position(long position, String gaps) {
+    /** How far the process has read (site replicas), without touching the heartbeat. */
+    public void position(long position, String gaps) {
         jdbc.update("update replica set position = ?, gaps = ? where instance = ? and role = ?", position, gaps,
                 instance, role);
     }
@@ -71,22 +67,13 @@ public final class ReplicaRow {
                 instance, role) > 0;
     }
 
-    /**
-     * At a graceful stop: stops the process's heartbeat thread, then removes the row, bounded, since the pool waits
-     * for a connection far longer than a stop should. A row that cannot be removed expires with its heartbeat.
-     */
-    public void leave(ExecutorService heartbeat) {
-        heartbeat.shutdownNow();
-        try {
-            heartbeat.awaitTermination(REMOVE_WITHIN_SECONDS, TimeUnit.SECONDS);
-            CompletableFuture.runAsync(() -> jdbc.update("delete from replica where instance = ? and role = ?",
-                    instance, role), command -> Thread.ofPlatform().daemon().start(command))
-                    .get(REMOVE_WITHIN_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException | RuntimeException failed) {
-            log.warn("Replica {} ({}) could not remove its row; it expires with its heartbeat", instance, role);
-        }
+    /** The row gone (a graceful stop); {@link ReplicaHeartbeat#leave()} bounds how long it may take. */
+    void remove() {
+        jdbc.update("delete from replica where instance = ? and role = ?", instance, role);
+    }
+
+    String role() {
+        return role;
     }
 
     /** Every row of a role (only the ready ones if asked), in name order, with the age of its heartbeat. */
@@ -100,7 +87,7 @@ public final class ReplicaRow {
     }
 
     /** The store's head: the newest event's position, -1 when empty. */
-    static long head(JdbcTemplate jdbc) {
+    public static long head(JdbcTemplate jdbc) {
         Long head = jdbc.queryForObject("select max(globalindex) from domainevententry", Long.class);
         return head == null ? -1 : head;
     }

@@ -1,36 +1,29 @@
-package io.sites.app.axon;
+package io.sites.replica;
 
-import io.sites.app.roles.ConditionalOnRole;
-import io.sites.app.roles.Role;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.sites.site.replica.ReplicaRow;
-import io.sites.site.replica.ReplicaRow.Seen;
-import io.sites.site.replica.SiteReplica;
+import io.sites.replica.ReplicaRow.Seen;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.stereotype.Component;
 
 /**
- * The second half of read-your-writes: after this process's processors, wait until every other site replica that is
- * alive (a heartbeat within {@code sites.replicas.alive-within}, by the database's clock) and ready has read the
- * event, so a 201 means every live replica serves the new version. Liveness is looked at again while waiting, so a
- * replica killed with -9 holds a publish up at most for the alive window. Woken by the replicas' NOTIFY on
- * PostgreSQL; polls briefly otherwise (H2 is one process: no other replica, one query per publish).
+ * The second half of read-your-writes: after the read model ({@link ReadModelWait}), wait until every other site
+ * replica that is alive (a heartbeat within {@code sites.replicas.alive-within}, by the database's clock) and ready
+ * has read the event, so a 201 means every live replica serves the new version. Liveness is looked at again while
+ * waiting, so a replica killed with -9 holds a publish up at most for the alive window. Woken by the replicas' NOTIFY
+ * on PostgreSQL ({@link #moved()}, called by the process's listener); polls briefly otherwise (H2 is one process: no
+ * other replica, one query per publish).
  *
  * <p>Timed as {@value #NAME}, tagged {@code outcome}: {@code reached} (every live replica had it), {@code departed}
  * (the replicas still behind stopped being alive or left), {@code timeout} (answered anyway, with a WARN), {@code failed}
  * (the rows could not be read; answered anyway, with a WARN).
  */
-@ConditionalOnRole(Role.API)
-@Component
-class SiteReplicaWait {
+public final class SiteReplicaWait {
     static final String NAME = "sites.replica.wait";
     private static final Logger log = LoggerFactory.getLogger(SiteReplicaWait.class);
     private static final long PUSHED_RECHECK_NANOS = 250_000_000L;
@@ -38,20 +31,23 @@ class SiteReplicaWait {
 
     private final JdbcTemplate jdbc;
     private final MeterRegistry registry;
-    private final ObjectProvider<SiteReplica> ownReplica;
+    private final ReplicaInstances own;
     private final boolean pushes;
     private final long aliveWithinMillis;
     private final Object moved = new Object();
     private long generation;
 
-    SiteReplicaWait(JdbcTemplate jdbc, MeterRegistry registry, ObjectProvider<SiteReplica> ownReplica,
-            DatabaseNotifications notifications, ReadModelProperties properties) {
+    /**
+     * @param own this process's instances: its own site replica, if it runs one, is not waited for
+     * @param pushes whether {@link #moved()} is called when a replica's row changes; without it, the wait polls
+     */
+    public SiteReplicaWait(JdbcTemplate jdbc, MeterRegistry registry, ReplicaInstances own, boolean pushes,
+            Duration aliveWithin) {
         this.jdbc = jdbc;
         this.registry = registry;
-        this.ownReplica = ownReplica;
-        this.pushes = notifications.pushes();
-        this.aliveWithinMillis = properties.replicas().aliveWithin().toMillis();
-        notifications.on(DatabaseNotifications.REPLICAS, this::moved);
+        this.own = own;
+        this.pushes = pushes;
+        this.aliveWithinMillis = aliveWithin.toMillis();
     }
 
     /** An event at or below the row's position and not among its gaps has been read. */
@@ -61,16 +57,15 @@ class SiteReplicaWait {
     }
 
     /** Waits until every other live, ready site replica has read the event, or the deadline (System.nanoTime). */
-    void await(long event, long deadline, Duration timeout) {
+    public void await(long event, long deadline, Duration timeout) {
         Timer.Sample sample = Timer.start(registry);
         String outcome = "reached";
         boolean waitedForSomeone = false;
-        SiteReplica own = ownReplica.getIfAvailable();
-        String self = own == null ? null : own.instance();
+        String self = own.claimed(ReplicaRow.SITES).orElse(null);
         try {
             while (true) {
                 long seen = generation();
-                List<Seen> behind = ReplicaRow.seen(jdbc, SiteReplica.ROLE, true).stream()
+                List<Seen> behind = ReplicaRow.seen(jdbc, ReplicaRow.SITES, true).stream()
                         .filter(row -> !row.instance().equals(self)).filter(row -> !has(row, event)).toList();
                 List<Seen> alive = behind.stream().filter(row -> row.aliveWithin(aliveWithinMillis)).toList();
                 if (alive.isEmpty()) {
@@ -106,7 +101,8 @@ class SiteReplicaWait {
         return rows.stream().map(row -> row.instance() + " (at " + row.position() + ")").toList().toString();
     }
 
-    private void moved() {
+    /** A replica's position or readiness changed (a NOTIFY): look again at once. */
+    public void moved() {
         synchronized (moved) {
             generation++;
             moved.notifyAll();

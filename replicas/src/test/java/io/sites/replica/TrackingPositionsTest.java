@@ -1,4 +1,4 @@
-package io.sites.query.website;
+package io.sites.replica;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
