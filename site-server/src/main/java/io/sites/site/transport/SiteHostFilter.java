@@ -21,7 +21,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * filters and dispatcher: a site request never reaches Spring Security, the API's cookies or its error pages.
  * The dedicated {@link SiteListener} port is the fast path; both follow {@link SiteResponder}.
  */
-public class SiteHostFilter extends OncePerRequestFilter {
+class SiteHostFilter extends OncePerRequestFilter {
     private final SiteResponder responder;
     private final SiteFiles files;
     private final SiteTraffic.Port traffic;
