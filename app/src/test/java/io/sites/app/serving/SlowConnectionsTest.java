@@ -1,10 +1,12 @@
-package io.sites.app;
+package io.sites.app.serving;
 
 import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sites.app.EmbeddedAppTest;
+import io.sites.app.Http;
 import io.sites.site.transport.SiteListener;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
 
 /**
@@ -35,6 +38,9 @@ class SlowConnectionsTest extends EmbeddedAppTest {
 
     @Autowired
     SiteListener listener;
+    /** The API's port (EmbeddedAppTest's own field is its package's). */
+    @LocalServerPort
+    int port;
 
     @Test
     void connectionsThatNeverFinishAHeadAreClosedWhileOthersAreServed() throws Exception {

@@ -1,4 +1,4 @@
-package io.sites.app;
+package io.sites.app.replicas;
 
 import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
@@ -6,6 +6,9 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sites.app.Http;
+import io.sites.app.PostgresAppTest;
+import io.sites.app.PreviewLinks;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;

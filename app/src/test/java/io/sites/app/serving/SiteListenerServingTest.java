@@ -1,4 +1,4 @@
-package io.sites.app;
+package io.sites.app.serving;
 
 import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.netty.channel.epoll.Epoll;
+import io.sites.app.Http;
 import io.sites.site.serving.SiteTraffic;
 import io.sites.site.transport.SiteListener;
 import java.io.ByteArrayOutputStream;

@@ -1,4 +1,4 @@
-package io.sites.app;
+package io.sites.app.replicas;
 
 import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
@@ -6,6 +6,9 @@ import static io.sites.app.Bundles.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sites.app.Http;
+import io.sites.app.PostgresTestDatabase;
+import io.sites.app.ServiceProcess;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

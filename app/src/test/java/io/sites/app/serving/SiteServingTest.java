@@ -1,4 +1,4 @@
-package io.sites.app;
+package io.sites.app.serving;
 
 import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
@@ -14,6 +14,9 @@ import io.sites.api.AccountId;
 import io.sites.api.Actor;
 import io.sites.api.DeleteWebsiteCommand;
 import io.sites.api.WebsiteId;
+import io.sites.app.EmbeddedAppTest;
+import io.sites.app.Http;
+import io.sites.app.PreviewLinks;
 import io.sites.app.identity.Accounts;
 import io.sites.command.website.SitePasswords;
 import java.io.ByteArrayInputStream;

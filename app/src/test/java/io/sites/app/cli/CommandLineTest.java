@@ -1,7 +1,11 @@
-package io.sites.app;
+package io.sites.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sites.app.Bundles;
+import io.sites.app.EmbeddedAppTest;
+import io.sites.app.Http;
+import io.sites.app.SitesApplication;
 import io.sites.cli.Sites;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package io.sites.app;
+package io.sites.app.replicas;
 
 import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
@@ -6,6 +6,9 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sites.app.DigestEditsContract;
+import io.sites.app.EmbeddedAppTest;
+import io.sites.app.Http;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;

@@ -1,4 +1,4 @@
-package io.sites.app;
+package io.sites.app.replicas;
 
 import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
@@ -8,6 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.sites.app.Http;
+import io.sites.app.PostgresAppTest;
+import io.sites.app.ServiceProcess;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
