@@ -24,9 +24,10 @@ import org.springframework.stereotype.Component;
 /**
  * Shares the read model's segments among the live API replicas. Axon without Axon Server claims segments but never
  * balances them: the first replica would keep all of them. Each API replica keeps a heartbeat row (role
- * {@value ReplicaRow#API}) in {@code replica}, through the replicas module's {@link ReplicaHeartbeat}; every heartbeat it counts the live ones, works out its fair share (the replicas
- * in name order, the first {@code segments % replicas} one more) and releases the segments above it for a while, so
- * that the others claim them. A replica that dies stops extending its claims, and the others take its segments
+ * {@value ReplicaRow#API}) in {@code replica}, through the replicas module's {@link ReplicaHeartbeat}; every
+ * heartbeat it counts the live ones, works out its fair share (the replicas in name order, the first
+ * {@code segments % replicas} one more) and releases the segments above it for a while, so that the others claim
+ * them. A replica that dies stops extending its claims, and the others take its segments
  * after the token store's claim timeout. A store with fewer segments than configured (made before there were
  * several) is split, one segment a heartbeat, by whoever owns the one to split.
  */
@@ -107,8 +108,8 @@ class ReadModelSegments implements SmartLifecycle {
      * publish's wait, but must not keep the survivors releasing segments that nobody will claim.
      */
     private List<String> live() {
-        return ReplicaRow.seen(jdbc, ReplicaRow.API, false).stream().filter(seen -> seen.aliveWithin(3 * heartbeatMillis))
-                .map(Seen::instance).toList();
+        return ReplicaRow.seen(jdbc, ReplicaRow.API, false).stream()
+                .filter(seen -> seen.aliveWithin(3 * heartbeatMillis)).map(Seen::instance).toList();
     }
 
     private Optional<StreamingEventProcessor> processor() {
