@@ -9,20 +9,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The headers of a site's answers, apart from what to answer: those every answer carries (the authoring rules'
- * policy), how long caches keep a file (a protected site's answers in none, whatever its {@code _headers} say),
- * the validators (ETag, Last-Modified) and the conditional requests they answer, and which coding a client accepts.
- * {@link SiteResponder} decides the answer; this writes its heads, the same on both ports.
+ * The heads of a site's files, apart from what to answer: how long caches keep a file (a protected site's answers in
+ * none, whatever its {@code _headers} say), the validators (ETag, Last-Modified) and the conditional requests they
+ * answer, and which coding a client accepts. {@link SiteResponder} decides the answer (and the security headers
+ * every answer carries); this writes a file's head, the same on both ports.
  */
 final class SiteHeaders {
-    /**
-     * The authoring rules, enforced again by the browser: scripts and styles only from the site itself (inline
-     * allowed), no frames, workers or plugins, and the site may not be framed by others.
-     */
-    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self' 'unsafe-inline'; "
-            + "style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; media-src 'self' data: https:; "
-            + "font-src 'self' data:; connect-src 'self'; frame-src 'none'; child-src 'none'; worker-src 'none'; "
-            + "object-src 'none'; base-uri 'self'; form-action 'self' https:; frame-ancestors 'none'";
     private static final String ASSET_MAX_AGE = "public, max-age=300";
 
     /**
@@ -33,13 +25,6 @@ final class SiteHeaders {
     static final String PRIVATE_VARY = "Authorization";
 
     private SiteHeaders() {
-    }
-
-    /** The headers of every answer for a site host, first in its list. */
-    static void securityHeaders(SiteResponse response) {
-        response.header("X-Content-Type-Options", "nosniff");
-        response.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-        response.header("Referrer-Policy", "strict-origin-when-cross-origin");
     }
 
     /** The headers of a whole file's answer, as its key determines them. */

@@ -96,7 +96,7 @@ public final class SiteResponse {
     /** Every answer's list begins with the headers every site answer carries. */
     private void start() {
         headers = new ArrayList<>(24);
-        SiteHeaders.securityHeaders(this);
+        SiteResponder.securityHeaders(this);
     }
 
     /** Sets a header the response may already have, in its place. */
