@@ -1,6 +1,6 @@
 package io.sites.app;
 
-import io.sites.api.PreviewGrant;
+import io.sites.api.site.PreviewGrant;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 

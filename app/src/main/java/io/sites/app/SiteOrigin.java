@@ -1,7 +1,7 @@
 package io.sites.app;
 
 import com.google.common.net.InternetDomainName;
-import io.sites.api.SiteAddress;
+import io.sites.api.site.SiteAddress;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Optional;

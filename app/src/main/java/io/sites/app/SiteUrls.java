@@ -1,8 +1,8 @@
 package io.sites.app;
 
-import io.sites.api.PreviewGrant;
-import io.sites.api.SiteAddress;
-import io.sites.api.WebsiteId;
+import io.sites.api.site.PreviewGrant;
+import io.sites.api.site.SiteAddress;
+import io.sites.api.id.WebsiteId;
 import java.net.URI;
 import java.time.Clock;
 import org.slf4j.Logger;

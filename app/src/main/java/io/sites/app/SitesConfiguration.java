@@ -1,6 +1,6 @@
 package io.sites.app;
 
-import io.sites.api.PreviewGrant;
+import io.sites.api.site.PreviewGrant;
 import io.sites.site.serving.SitePreviewKey;
 import java.security.SecureRandom;
 import java.time.Clock;

@@ -6,9 +6,9 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import io.sites.api.Door;
-import io.sites.api.WebsiteDeleted;
+import io.sites.api.event.WebsiteDeleted;
 import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.Accounts;
 import io.sites.app.webapp.Browser;

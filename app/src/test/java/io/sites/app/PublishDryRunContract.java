@@ -6,7 +6,7 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.Accounts;
 import java.io.IOException;

@@ -6,8 +6,8 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.AddCollaboratorCommand;
-import io.sites.api.WebsiteId;
+import io.sites.api.command.AddCollaboratorCommand;
+import io.sites.api.id.WebsiteId;
 import io.sites.app.identity.Accounts;
 import io.sites.command.publish.ReadModels;
 import java.io.IOException;

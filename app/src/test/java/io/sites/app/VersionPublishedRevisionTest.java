@@ -2,16 +2,16 @@ package io.sites.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
 import io.sites.api.Door;
-import io.sites.api.JobId;
-import io.sites.api.ManifestEntry;
+import io.sites.api.id.JobId;
+import io.sites.api.site.ManifestEntry;
 import io.sites.api.VersionKind;
-import io.sites.api.VersionPublished;
-import io.sites.api.Warning;
-import io.sites.api.WarningCode;
-import io.sites.api.WebsiteId;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.code.Warning;
+import io.sites.api.code.WarningCode;
+import io.sites.api.id.WebsiteId;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,11 +6,11 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.AccountId;
-import io.sites.api.AddCollaboratorCommand;
-import io.sites.api.DeleteWebsiteCommand;
-import io.sites.api.PreviewGrant;
-import io.sites.api.WebsiteId;
+import io.sites.api.id.AccountId;
+import io.sites.api.command.AddCollaboratorCommand;
+import io.sites.api.command.DeleteWebsiteCommand;
+import io.sites.api.site.PreviewGrant;
+import io.sites.api.id.WebsiteId;
 import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.Accounts;
 import io.sites.command.publish.ReadModels;
@@ -274,7 +274,7 @@ public interface WebsiteReadsContract {
         for (String odd : List.of("!!!", "www", "42", "a", "x".repeat(120), "--", "Ω")) {
             JsonNode answer = suggest(owner, odd);
             String suggestion = answer.get("suggestion").asString();
-            assertThat(io.sites.api.Slug.isValid(suggestion)).as(odd + " → " + suggestion).isTrue();
+            assertThat(io.sites.api.site.Slug.isValid(suggestion)).as(odd + " → " + suggestion).isTrue();
             assertThat(answer.get("available").asBoolean()).isFalse();
         }
         assertThat(http().get("/v1/slugs/suggest", owner.token()).status()).isEqualTo(422);

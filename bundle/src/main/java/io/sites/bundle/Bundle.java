@@ -1,6 +1,6 @@
 package io.sites.bundle;
 
-import io.sites.api.Warning;
+import io.sites.api.code.Warning;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.sites.bundle;
 
-import io.sites.api.Violation;
-import io.sites.api.Warning;
+import io.sites.api.code.Violation;
+import io.sites.api.code.Warning;
 import java.util.List;
 import java.util.stream.Collectors;
 

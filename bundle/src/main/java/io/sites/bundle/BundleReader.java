@@ -1,8 +1,8 @@
 package io.sites.bundle;
 
-import io.sites.api.Violation;
-import io.sites.api.ViolationCode;
-import io.sites.api.Warning;
+import io.sites.api.code.Violation;
+import io.sites.api.code.ViolationCode;
+import io.sites.api.code.Warning;
 import io.sites.bundle.rules.AuthoringRules;
 import io.sites.bundle.rules.Codes;
 import io.sites.bundle.rules.Findings;

@@ -1,7 +1,7 @@
 package io.sites.bundle;
 
-import io.sites.api.Violation;
-import io.sites.api.ViolationCode;
+import io.sites.api.code.Violation;
+import io.sites.api.code.ViolationCode;
 import io.sites.bundle.rules.ContentTypes;
 import io.sites.bundle.rules.PathRules;
 import io.sites.bundle.rules.Text;

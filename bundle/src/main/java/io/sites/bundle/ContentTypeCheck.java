@@ -1,6 +1,6 @@
 package io.sites.bundle;
 
-import io.sites.api.ViolationCode;
+import io.sites.api.code.ViolationCode;
 import io.sites.bundle.rules.ContentTypes;
 import io.sites.bundle.rules.Findings;
 import io.sites.bundle.rules.MediaType;

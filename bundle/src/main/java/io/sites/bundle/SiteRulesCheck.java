@@ -1,9 +1,9 @@
 package io.sites.bundle;
 
-import io.sites.api.ServedPaths;
-import io.sites.api.ViolationCode;
-import io.sites.api.siterules.HeaderRules;
-import io.sites.api.siterules.RedirectRules;
+import io.sites.api.site.ServedPaths;
+import io.sites.api.code.ViolationCode;
+import io.sites.api.site.rules.HeaderRules;
+import io.sites.api.site.rules.RedirectRules;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;

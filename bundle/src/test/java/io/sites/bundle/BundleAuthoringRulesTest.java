@@ -6,7 +6,7 @@ import static io.sites.bundle.BundleFixtures.page;
 import static io.sites.bundle.BundleFixtures.violationsWithIndex;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.Violation;
+import io.sites.api.code.Violation;
 import io.sites.api.json.PublishFile;
 import java.util.List;
 import org.junit.jupiter.api.Nested;

@@ -8,7 +8,7 @@ import static io.sites.bundle.BundleFixtures.violationsWithIndex;
 import static io.sites.bundle.BundleFixtures.withType;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.Violation;
+import io.sites.api.code.Violation;
 import io.sites.api.json.PublishFile;
 import io.sites.bundle.rules.ContentTypes;
 import java.util.List;

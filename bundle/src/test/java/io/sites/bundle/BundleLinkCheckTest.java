@@ -4,7 +4,7 @@ import static io.sites.bundle.BundleFixtures.inputs;
 import static io.sites.bundle.BundleFixtures.reader;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.Warning;
+import io.sites.api.code.Warning;
 import io.sites.api.json.PublishFile;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -201,7 +201,7 @@ class BundleLinkCheckTest {
     @Test
     void aBundleWithoutWarningsKeepsItsOldShape() {
         assertThat(new Bundle(List.of()).warnings()).isEmpty();
-        assertThat(new BundleInvalidException(List.of(io.sites.api.Violation.of("X", null, "m", null))).warnings())
+        assertThat(new BundleInvalidException(List.of(io.sites.api.code.Violation.of("X", null, "m", null))).warnings())
                 .isEmpty();
     }
 }

@@ -3,7 +3,7 @@ package io.sites.bundle;
 import static io.sites.bundle.BundleFixtures.inputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.Warning;
+import io.sites.api.code.Warning;
 import io.sites.api.json.PublishFile;
 import io.sites.cases.Cases;
 import io.sites.cases.Gen;

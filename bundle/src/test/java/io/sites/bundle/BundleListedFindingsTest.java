@@ -6,8 +6,8 @@ import static io.sites.bundle.BundleFixtures.reader;
 import static io.sites.bundle.BundleFixtures.rejected;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.Violation;
-import io.sites.api.Warning;
+import io.sites.api.code.Violation;
+import io.sites.api.code.Warning;
 import io.sites.api.json.PublishFile;
 import io.sites.bundle.rules.Listed;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import static io.sites.bundle.BundleFixtures.rejected;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import io.sites.api.Violation;
+import io.sites.api.code.Violation;
 import io.sites.api.json.PublishFile;
 import java.util.List;
 import org.junit.jupiter.api.Test;

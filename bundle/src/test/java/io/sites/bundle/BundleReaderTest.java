@@ -10,7 +10,7 @@ import static io.sites.bundle.BundleFixtures.violations;
 import static io.sites.bundle.BundleFixtures.violationsWithIndex;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.Violation;
+import io.sites.api.code.Violation;
 import io.sites.api.json.PublishFile;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.sites.bundle;
 import static io.sites.bundle.BundleFixtures.violationsWithIndex;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.Violation;
+import io.sites.api.code.Violation;
 import io.sites.api.json.PublishFile;
 import org.junit.jupiter.api.Test;
 

@@ -8,7 +8,7 @@ import static io.sites.bundle.BundleFixtures.rejected;
 import static io.sites.bundle.BundleFixtures.violations;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.Violation;
+import io.sites.api.code.Violation;
 import io.sites.api.json.PublishFile;
 import java.util.ArrayList;
 import java.util.Base64;

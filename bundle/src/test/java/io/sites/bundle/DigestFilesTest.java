@@ -5,8 +5,8 @@ import static io.sites.bundle.BundleFixtures.inputs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.sites.api.Violation;
-import io.sites.api.ViolationCode;
+import io.sites.api.code.Violation;
+import io.sites.api.code.ViolationCode;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.json.PublishFile;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import static io.sites.bundle.BundleFixtures.INDEX;
 import static io.sites.bundle.BundleFixtures.inputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.Violation;
+import io.sites.api.code.Violation;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.json.PublishFile;
 import java.nio.charset.StandardCharsets;

@@ -12,7 +12,7 @@ class SpellingTest {
     void eachValueIsItsLowerCaseNameAndReadsBack() {
         assertThat(JobStatus.READY.wire()).isEqualTo("ready");
         assertThat(WebsiteStatus.DELETED.wire()).isEqualTo("deleted");
-        assertThat(Role.EDITOR.wire()).isEqualTo("editor");
+        assertThat(WebsiteRole.EDITOR.wire()).isEqualTo("editor");
         assertThat(VersionKind.REFINEMENT.wire()).isEqualTo("refinement");
         assertThat(Category.REAL_ESTATE.wire()).isEqualTo("real_estate");
         for (JobStatus status : JobStatus.values()) {
@@ -21,8 +21,8 @@ class SpellingTest {
         for (WebsiteStatus status : WebsiteStatus.values()) {
             assertThat(WebsiteStatus.fromWire(status.wire())).isSameAs(status);
         }
-        for (Role role : Role.values()) {
-            assertThat(Role.fromWire(role.wire())).isSameAs(role);
+        for (WebsiteRole role : WebsiteRole.values()) {
+            assertThat(WebsiteRole.fromWire(role.wire())).isSameAs(role);
         }
         for (VersionKind kind : VersionKind.values()) {
             assertThat(VersionKind.fromWire(kind.wire())).isSameAs(kind);
@@ -33,7 +33,7 @@ class SpellingTest {
     void nothingStaysNothingAndOtherSpellingsAreRefused() {
         assertThat(JobStatus.fromWire(null)).isNull();
         assertThatThrownBy(() -> JobStatus.fromWire("READY")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Role.fromWire("admin")).hasMessageContaining("admin");
+        assertThatThrownBy(() -> WebsiteRole.fromWire("admin")).hasMessageContaining("admin");
     }
 
     @Test

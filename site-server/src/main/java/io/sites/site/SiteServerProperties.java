@@ -1,6 +1,6 @@
 package io.sites.site;
 
-import io.sites.api.PreviewGrant;
+import io.sites.api.site.PreviewGrant;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

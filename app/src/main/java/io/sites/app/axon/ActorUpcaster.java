@@ -1,13 +1,13 @@
 package io.sites.app.axon;
 
-import io.sites.api.CollaboratorAdded;
-import io.sites.api.CollaboratorRemoved;
-import io.sites.api.SitePasswordCleared;
-import io.sites.api.SitePasswordSet;
-import io.sites.api.VersionPromoted;
-import io.sites.api.VersionPublished;
-import io.sites.api.WebsiteCreated;
-import io.sites.api.WebsiteDeleted;
+import io.sites.api.event.CollaboratorAdded;
+import io.sites.api.event.CollaboratorRemoved;
+import io.sites.api.event.SitePasswordCleared;
+import io.sites.api.event.SitePasswordSet;
+import io.sites.api.event.VersionPromoted;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.event.WebsiteCreated;
+import io.sites.api.event.WebsiteDeleted;
 import java.util.Map;
 import org.axonframework.serialization.SimpleSerializedType;
 import org.axonframework.serialization.upcasting.event.IntermediateEventRepresentation;

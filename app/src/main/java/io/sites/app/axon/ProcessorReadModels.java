@@ -1,9 +1,9 @@
 package io.sites.app.axon;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 import io.sites.app.roles.ConditionalOnRole;
-import io.sites.app.roles.Role;
+import io.sites.app.roles.ServiceRole;
 import io.sites.command.publish.ReadModels;
 import io.sites.replica.ReadModelWait;
 import io.sites.replica.ReplicaInstances;
@@ -28,7 +28,7 @@ import org.springframework.transaction.TransactionException;
  * ({@link SiteReplicaWait}). Both waits are the replicas module's; this is the command side's port to them.
  */
 @Component
-@ConditionalOnRole(Role.API)
+@ConditionalOnRole(ServiceRole.API)
 @EnableConfigurationProperties(ReadModelProperties.class)
 class ProcessorReadModels implements ReadModels {
     private static final Logger log = LoggerFactory.getLogger(ProcessorReadModels.class);

@@ -1,9 +1,9 @@
 package io.sites.app.axon;
 
-import io.sites.api.AccountId;
-import io.sites.api.CountOwnedWebsites;
+import io.sites.api.id.AccountId;
+import io.sites.api.query.CountOwnedWebsites;
 import io.sites.app.roles.ConditionalOnRole;
-import io.sites.app.roles.Role;
+import io.sites.app.roles.ServiceRole;
 import io.sites.command.limits.WebsiteCounts;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
@@ -11,7 +11,7 @@ import org.springframework.stereotype.Component;
 
 /** The command side's website count, answered by the query side over the query bus. */
 @Component
-@ConditionalOnRole(Role.API)
+@ConditionalOnRole(ServiceRole.API)
 class QueryWebsiteCounts implements WebsiteCounts {
     private final QueryGateway queries;
 

@@ -1,7 +1,7 @@
 package io.sites.app.axon;
 
 import io.sites.app.roles.ConditionalOnRole;
-import io.sites.app.roles.Role;
+import io.sites.app.roles.ServiceRole;
 import io.sites.replica.ReplicaHeartbeat;
 import io.sites.replica.ReplicaRow;
 import io.sites.replica.ReplicaRow.Seen;
@@ -31,7 +31,7 @@ import org.springframework.stereotype.Component;
  * after the token store's claim timeout. A store with fewer segments than configured (made before there were
  * several) is split, one segment a heartbeat, by whoever owns the one to split.
  */
-@ConditionalOnRole(Role.API)
+@ConditionalOnRole(ServiceRole.API)
 @Component
 class ReadModelSegments implements SmartLifecycle {
     static final String READ_MODEL = "read-model";

@@ -1,10 +1,10 @@
 package io.sites.app.collaborators;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
-import io.sites.api.AddCollaboratorCommand;
-import io.sites.api.RemoveCollaboratorCommand;
-import io.sites.api.WebsiteId;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
+import io.sites.api.command.AddCollaboratorCommand;
+import io.sites.api.command.RemoveCollaboratorCommand;
+import io.sites.api.id.WebsiteId;
 import io.sites.app.identity.Accounts;
 import io.sites.app.identity.Usernames;
 import org.axonframework.commandhandling.gateway.CommandGateway;

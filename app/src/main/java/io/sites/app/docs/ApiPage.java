@@ -1,8 +1,8 @@
 package io.sites.app.docs;
 
-import io.sites.api.ErrorCode;
-import io.sites.api.ViolationCode;
-import io.sites.api.WarningCode;
+import io.sites.api.code.ErrorCode;
+import io.sites.api.code.ViolationCode;
+import io.sites.api.code.WarningCode;
 import io.sites.app.mcp.McpTools;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

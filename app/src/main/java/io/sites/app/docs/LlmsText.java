@@ -1,7 +1,7 @@
 package io.sites.app.docs;
 
-import io.sites.api.ErrorCode;
-import io.sites.api.ViolationCode;
+import io.sites.api.code.ErrorCode;
+import io.sites.api.code.ViolationCode;
 import io.sites.app.mcp.McpTools;
 import java.util.List;
 import tools.jackson.databind.JsonNode;

@@ -1,6 +1,6 @@
 package io.sites.app.docs;
 
-import io.sites.api.siterules.HeaderRules;
+import io.sites.api.site.rules.HeaderRules;
 import io.sites.app.web.ApiProperties;
 import io.sites.bundle.BundleLimits;
 import io.sites.command.limits.CommandLimits;

@@ -1,7 +1,7 @@
 package io.sites.app.identity;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
 import io.sites.api.Door;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

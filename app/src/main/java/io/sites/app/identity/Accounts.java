@@ -1,6 +1,6 @@
 package io.sites.app.identity;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.List;

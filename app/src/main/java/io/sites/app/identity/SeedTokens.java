@@ -1,6 +1,6 @@
 package io.sites.app.identity;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.beans.factory.InitializingBean;

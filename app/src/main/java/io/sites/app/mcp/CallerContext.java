@@ -1,7 +1,7 @@
 package io.sites.app.mcp;
 
 import io.modelcontextprotocol.common.McpTransportContext;
-import io.sites.api.Actor;
+import io.sites.api.id.Actor;
 import io.sites.app.identity.Callers;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;

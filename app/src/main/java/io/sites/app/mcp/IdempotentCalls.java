@@ -1,7 +1,7 @@
 package io.sites.app.mcp;
 
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import io.sites.api.json.ErrorBody;
 import io.sites.app.web.ApiErrors;
 import io.sites.app.web.IdempotentRequests;

@@ -1,6 +1,6 @@
 package io.sites.app.mcp;
 
-import io.sites.api.ErrorCode;
+import io.sites.api.code.ErrorCode;
 import io.sites.api.json.ErrorBody;
 import io.sites.app.web.ApiErrors;
 import java.util.ArrayList;

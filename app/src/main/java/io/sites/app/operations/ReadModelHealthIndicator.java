@@ -1,7 +1,7 @@
 package io.sites.app.operations;
 
 import io.sites.app.roles.ConditionalOnRole;
-import io.sites.app.roles.Role;
+import io.sites.app.roles.ServiceRole;
 import io.sites.query.website.ReadModelReplay;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
  * reads the row at most twice a second.
  */
 @Component
-@ConditionalOnRole(Role.API)
+@ConditionalOnRole(ServiceRole.API)
 class ReadModelHealthIndicator implements HealthIndicator {
     static final String READ_MODEL = "read-model";
 

@@ -1,7 +1,7 @@
 package io.sites.app.operations;
 
 import io.sites.app.SiteUrls;
-import io.sites.app.roles.Role;
+import io.sites.app.roles.ServiceRole;
 import io.sites.app.roles.Roles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,13 +31,13 @@ class ReadyBanner {
     String text() {
         Roles roles = Roles.of(environment);
         StringBuilder lines = new StringBuilder();
-        if (roles.has(Role.API)) {
+        if (roles.has(ServiceRole.API)) {
             line(lines, "API", urls.api("/v1") + "  (for people: " + urls.api("/docs") + ", for language models: "
                     + urls.api("/llms.txt") + ")");
             line(lines, "Web application", urls.app("/"));
             line(lines, "MCP", urls.api("/mcp"));
         }
-        if (roles.has(Role.SITES)) {
+        if (roles.has(ServiceRole.SITES)) {
             String sitePort = environment.getProperty("sites.site-server.port", "");
             line(lines, "Sites", urls.page("{slug}") + (sitePort.isBlank() ? "" : "  (site port " + sitePort + ")"));
         }

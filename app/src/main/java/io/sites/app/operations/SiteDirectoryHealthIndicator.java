@@ -1,7 +1,7 @@
 package io.sites.app.operations;
 
 import io.sites.app.roles.ConditionalOnRole;
-import io.sites.app.roles.Role;
+import io.sites.app.roles.ServiceRole;
 import io.sites.site.directory.SiteDirectory;
 import io.sites.site.replica.SiteReplica;
 import org.springframework.boot.health.contributor.Health;
@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
  * while it is behind the store (SiteReplica), so that a load balancer sends it nothing stale.
  */
 @Component
-@ConditionalOnRole(Role.SITES)
+@ConditionalOnRole(ServiceRole.SITES)
 class SiteDirectoryHealthIndicator implements HealthIndicator {
     private final SiteDirectory directory;
     private final SiteReplica replica;

@@ -1,9 +1,9 @@
 package io.sites.app.operator;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
-import io.sites.api.WebsiteCreated;
-import io.sites.api.WebsiteId;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
+import io.sites.api.event.WebsiteCreated;
+import io.sites.api.id.WebsiteId;
 import io.sites.app.collaborators.Collaborators;
 import io.sites.query.website.ReadModelReplay;
 import java.util.List;

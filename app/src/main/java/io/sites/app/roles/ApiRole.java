@@ -8,7 +8,7 @@ import org.springframework.context.annotation.Configuration;
  * a 404 envelope.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnRole(Role.API)
+@ConditionalOnRole(ServiceRole.API)
 @ScanModules({"io.sites.command", "io.sites.query", "io.sites.app.web", "io.sites.app.mcp", "io.sites.app.webapp",
         "io.sites.app.identity", "io.sites.app.collaborators", "io.sites.app.operator", "io.sites.app.docs"})
 class ApiRole {

@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Conditional;
 @Documented
 @Conditional(OnRoleCondition.class)
 public @interface ConditionalOnRole {
-    Role value();
+    ServiceRole value();
 
     boolean alone() default false;
 }

@@ -11,7 +11,7 @@ class OnRoleCondition implements Condition {
     @Override
     public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
         Map<String, Object> attributes = metadata.getAnnotationAttributes(ConditionalOnRole.class.getName());
-        Role role = (Role) attributes.get("value");
+        ServiceRole role = (ServiceRole) attributes.get("value");
         Roles roles = Roles.of(context.getEnvironment());
         return (Boolean) attributes.get("alone") ? roles.only(role) : roles.has(role);
     }

@@ -36,14 +36,14 @@ class RoleEnvironment implements EnvironmentPostProcessor {
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
         Roles roles = Roles.of(environment);
         Map<String, Object> implied = new HashMap<>();
-        if (roles.only(Role.SITES)) {
+        if (roles.only(ServiceRole.SITES)) {
             if (environment.getProperty("sites.site-server.port", "").isBlank()) {
                 throw new IllegalArgumentException(SITE_PORT_REQUIRED);
             }
             implied.put("spring.main.web-application-type", "none");
             implied.put("spring.autoconfigure.exclude", String.join(",", API_ONLY_AUTO_CONFIGURATIONS));
         }
-        if (roles.only(Role.API)) {
+        if (roles.only(ServiceRole.API)) {
             implied.put("management.endpoint.health.group.readiness.include", "readinessState");
         }
         if (implied.isEmpty()) {

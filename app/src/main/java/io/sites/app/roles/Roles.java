@@ -9,7 +9,7 @@ import org.springframework.core.env.Environment;
  * The roles of this replica, read once from {@code sites.roles} ({@code SITES_ROLES}): {@code api}, {@code sites} or
  * both, comma-separated in any order and case; unset or blank is both, the single-process embedded default.
  */
-public record Roles(Set<Role> roles) {
+public record Roles(Set<ServiceRole> roles) {
     public static final String PROPERTY = "sites.roles";
     static final String REFUSAL = "SITES_ROLES (sites.roles) must be api, sites or api,sites (the default); it is '%s'";
 
@@ -24,25 +24,25 @@ public record Roles(Set<Role> roles) {
 
     static Roles parse(String value) {
         if (value.isBlank()) {
-            return new Roles(EnumSet.allOf(Role.class));
+            return new Roles(EnumSet.allOf(ServiceRole.class));
         }
-        EnumSet<Role> named = EnumSet.noneOf(Role.class);
+        EnumSet<ServiceRole> named = EnumSet.noneOf(ServiceRole.class);
         for (String word : value.split(",", -1)) {
             named.add(switch (word.strip().toLowerCase(Locale.ROOT)) {
-                case "api" -> Role.API;
-                case "sites" -> Role.SITES;
+                case "api" -> ServiceRole.API;
+                case "sites" -> ServiceRole.SITES;
                 default -> throw new IllegalArgumentException(REFUSAL.formatted(value));
             });
         }
         return new Roles(named);
     }
 
-    public boolean has(Role role) {
+    public boolean has(ServiceRole role) {
         return roles.contains(role);
     }
 
     /** Only this role: a replica that has no other. */
-    public boolean only(Role role) {
+    public boolean only(ServiceRole role) {
         return roles.equals(Set.of(role));
     }
 }

@@ -7,7 +7,7 @@ import org.springframework.context.annotation.Configuration;
  * {@link RoleEnvironment}); its probes and metrics are served by the operations package's own listener.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnRole(Role.SITES)
+@ConditionalOnRole(ServiceRole.SITES)
 @ScanModules("io.sites.site")
 class SitesRole {
 }

@@ -1,24 +1,24 @@
 package io.sites.app.web;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
-import io.sites.api.DiffVersions;
-import io.sites.api.FindJob;
-import io.sites.api.FindWebsite;
-import io.sites.api.HistoryView;
-import io.sites.api.JobId;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
+import io.sites.api.query.DiffVersions;
+import io.sites.api.query.FindJob;
+import io.sites.api.query.FindWebsite;
+import io.sites.api.query.HistoryView;
+import io.sites.api.id.JobId;
 import io.sites.api.JobStatus;
-import io.sites.api.JobView;
-import io.sites.api.ListVersions;
-import io.sites.api.ListWebsites;
-import io.sites.api.ReadHistory;
-import io.sites.api.Role;
-import io.sites.api.VersionDiffView;
-import io.sites.api.VersionListView;
-import io.sites.api.VersionNumber;
-import io.sites.api.WebsiteId;
-import io.sites.api.WebsiteListView;
-import io.sites.api.WebsiteView;
+import io.sites.api.query.JobView;
+import io.sites.api.query.ListVersions;
+import io.sites.api.query.ListWebsites;
+import io.sites.api.query.ReadHistory;
+import io.sites.api.WebsiteRole;
+import io.sites.api.query.VersionDiffView;
+import io.sites.api.query.VersionListView;
+import io.sites.api.id.VersionNumber;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.WebsiteListView;
+import io.sites.api.query.WebsiteView;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.CreateUploadsResult;
 import io.sites.api.json.DryRunResult;
@@ -169,7 +169,7 @@ public class ApiOperations {
                 ResponseTypes.instanceOf(WebsiteListView.class)).join();
         Map<AccountId, String> ownerNames = new HashMap<>();
         List<Map<String, Object>> items = list.items().stream().map(site -> json.summary(site,
-                site.role() == Role.EDITOR ? ownerNames.computeIfAbsent(site.owner(),
+                site.role() == WebsiteRole.EDITOR ? ownerNames.computeIfAbsent(site.owner(),
                         owner -> accounts.usernameOf(owner).orElse(null)) : null)).toList();
         Map<String, Object> limits = new LinkedHashMap<>();
         limits.put("count", list.owned());

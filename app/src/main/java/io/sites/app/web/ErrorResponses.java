@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.ErrorCode;
+import io.sites.api.code.ErrorCode;
 import io.sites.api.json.ErrorBody;
 import io.sites.app.SiteUrls;
 import jakarta.servlet.http.HttpServletResponse;

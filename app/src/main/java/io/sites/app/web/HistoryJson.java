@@ -1,8 +1,8 @@
 package io.sites.app.web;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
-import io.sites.api.HistoryView;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
+import io.sites.api.query.HistoryView;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;

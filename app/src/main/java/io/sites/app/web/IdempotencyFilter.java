@@ -1,7 +1,7 @@
 package io.sites.app.web;
 
-import io.sites.api.AccountId;
-import io.sites.api.ErrorCode;
+import io.sites.api.id.AccountId;
+import io.sites.api.code.ErrorCode;
 import io.sites.app.identity.Callers;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

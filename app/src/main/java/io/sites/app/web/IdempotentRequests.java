@@ -1,7 +1,7 @@
 package io.sites.app.web;
 
-import io.sites.api.AccountId;
-import io.sites.api.ErrorCode;
+import io.sites.api.id.AccountId;
+import io.sites.api.code.ErrorCode;
 import io.sites.api.json.ErrorBody;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.ErrorCode;
+import io.sites.api.code.ErrorCode;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.ErrorCode;
+import io.sites.api.code.ErrorCode;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.Actor;
+import io.sites.api.id.Actor;
 import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;

@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.ErrorCode;
+import io.sites.api.code.ErrorCode;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;

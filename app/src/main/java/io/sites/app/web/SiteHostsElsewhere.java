@@ -1,8 +1,8 @@
 package io.sites.app.web;
 
-import io.sites.api.ErrorCode;
+import io.sites.api.code.ErrorCode;
 import io.sites.app.roles.ConditionalOnRole;
-import io.sites.app.roles.Role;
+import io.sites.app.roles.ServiceRole;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -19,7 +19,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * never reaches the API's routes, security or cookies. See docs/DECISIONS.md, "Roles".
  */
 @Component
-@ConditionalOnRole(value = Role.API, alone = true)
+@ConditionalOnRole(value = ServiceRole.API, alone = true)
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class SiteHostsElsewhere extends OncePerRequestFilter {
     static final String MESSAGE = "This replica serves the API only; websites are served by the site replicas.";

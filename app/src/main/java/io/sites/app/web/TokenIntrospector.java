@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.Actor;
+import io.sites.api.id.Actor;
 import io.sites.app.identity.Callers;
 import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.oauth.OAuthAccessTokens;

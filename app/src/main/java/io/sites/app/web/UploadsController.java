@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.CreateUploadsResult;
 import io.sites.api.json.UploadReceived;

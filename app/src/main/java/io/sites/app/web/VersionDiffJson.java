@@ -1,7 +1,7 @@
 package io.sites.app.web;
 
-import io.sites.api.VersionDiffView;
-import io.sites.api.VersionDiffView.FileView;
+import io.sites.api.query.VersionDiffView;
+import io.sites.api.query.VersionDiffView.FileView;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,11 +1,11 @@
 package io.sites.app.web;
 
-import io.sites.api.Role;
+import io.sites.api.WebsiteRole;
 import io.sites.api.VersionKind;
-import io.sites.api.VersionView;
-import io.sites.api.WebsiteId;
-import io.sites.api.WebsiteSummaryView;
-import io.sites.api.WebsiteView;
+import io.sites.api.query.VersionView;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.WebsiteSummaryView;
+import io.sites.api.query.WebsiteView;
 import io.sites.app.SiteUrls;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -63,7 +63,7 @@ final class WebsiteJson {
         // Nothing is billed: every website is free and has no subscription.
         json.put("paid", false);
         json.put("role", website.role().wire());
-        if (website.role() == Role.EDITOR) {
+        if (website.role() == WebsiteRole.EDITOR) {
             json.put("ownerName", ownerName);
         }
         json.put("subscription", null);

@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;

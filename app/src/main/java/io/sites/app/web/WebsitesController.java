@@ -1,6 +1,6 @@
 package io.sites.app.web;
 
-import io.sites.api.Actor;
+import io.sites.api.id.Actor;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishVersionResult;
 import io.sites.api.json.PublishWebsiteRequest;

@@ -1,6 +1,6 @@
 package io.sites.app.webapp;
 
-import io.sites.api.ErrorCode;
+import io.sites.api.code.ErrorCode;
 import io.sites.app.web.ErrorResponses;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

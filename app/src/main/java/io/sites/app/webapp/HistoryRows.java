@@ -1,10 +1,10 @@
 package io.sites.app.webapp;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
-import io.sites.api.HistoryView;
-import io.sites.api.ReadHistory;
-import io.sites.api.WebsiteView;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
+import io.sites.api.query.HistoryView;
+import io.sites.api.query.ReadHistory;
+import io.sites.api.query.WebsiteView;
 import io.sites.app.identity.AccountUser;
 import io.sites.app.identity.Accounts;
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package io.sites.app.webapp;
 
-import io.sites.api.FindJob;
-import io.sites.api.FindWebsite;
-import io.sites.api.JobId;
-import io.sites.api.JobView;
-import io.sites.api.WebsiteView;
+import io.sites.api.query.FindJob;
+import io.sites.api.query.FindWebsite;
+import io.sites.api.id.JobId;
+import io.sites.api.query.JobView;
+import io.sites.api.query.WebsiteView;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccountUser;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.sites.app.webapp;
 
-import io.sites.api.Actor;
+import io.sites.api.id.Actor;
 import io.sites.api.Door;
 import io.sites.app.identity.AccountUser;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;

@@ -1,7 +1,7 @@
 package io.sites.app.webapp;
 
-import io.sites.api.VersionView;
-import io.sites.api.WebsiteView;
+import io.sites.api.query.VersionView;
+import io.sites.api.query.WebsiteView;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Comparator;

@@ -1,13 +1,13 @@
 package io.sites.app.webapp;
 
-import static io.sites.api.ViolationCode.BUNDLE_TOO_LARGE;
-import static io.sites.api.ViolationCode.FILE_TOO_LARGE;
-import static io.sites.api.ViolationCode.INVALID_PATH;
-import static io.sites.api.ViolationCode.ZIP_INVALID;
-import static io.sites.api.ViolationCode.ZIP_RATIO_TOO_HIGH;
-import static io.sites.api.ViolationCode.ZIP_TOO_MANY_ENTRIES;
+import static io.sites.api.code.ViolationCode.BUNDLE_TOO_LARGE;
+import static io.sites.api.code.ViolationCode.FILE_TOO_LARGE;
+import static io.sites.api.code.ViolationCode.INVALID_PATH;
+import static io.sites.api.code.ViolationCode.ZIP_INVALID;
+import static io.sites.api.code.ViolationCode.ZIP_RATIO_TOO_HIGH;
+import static io.sites.api.code.ViolationCode.ZIP_TOO_MANY_ENTRIES;
 
-import io.sites.api.Violation;
+import io.sites.api.code.Violation;
 import io.sites.bundle.BundleLimits;
 import io.sites.bundle.DecodedContent;
 import io.sites.bundle.FileInput;

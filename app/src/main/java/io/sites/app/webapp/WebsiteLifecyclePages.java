@@ -1,6 +1,6 @@
 package io.sites.app.webapp;
 
-import io.sites.api.WebsiteView;
+import io.sites.api.query.WebsiteView;
 import io.sites.app.identity.AccountUser;
 import io.sites.command.publish.WebsiteLifecycle;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;

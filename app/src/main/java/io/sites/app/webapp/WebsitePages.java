@@ -1,16 +1,16 @@
 package io.sites.app.webapp;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import io.sites.api.Category;
-import io.sites.api.CollaboratorsView;
-import io.sites.api.FindWebsite;
-import io.sites.api.ListCollaborators;
-import io.sites.api.ListWebsites;
-import io.sites.api.Role;
-import io.sites.api.Violation;
-import io.sites.api.WebsiteId;
-import io.sites.api.WebsiteListView;
-import io.sites.api.WebsiteView;
+import io.sites.api.query.CollaboratorsView;
+import io.sites.api.query.FindWebsite;
+import io.sites.api.query.ListCollaborators;
+import io.sites.api.query.ListWebsites;
+import io.sites.api.WebsiteRole;
+import io.sites.api.code.Violation;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.WebsiteListView;
+import io.sites.api.query.WebsiteView;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.AccountUser;
 import io.sites.app.identity.Accounts;
@@ -96,7 +96,7 @@ class WebsitePages {
             String pageUrl = site.currentJobId() == null ? null : urls.page(site.slug());
             return new WebsiteRow(site.id().value(), site.name(), site.slug(), site.status().wire(),
                     site.role().wire(), pageUrl, site.latestJobStatus() == null ? null : site.latestJobStatus().wire(),
-                    site.role() == Role.EDITOR ? names.computeIfAbsent(site.owner(), this::username) : null,
+                    site.role() == WebsiteRole.EDITOR ? names.computeIfAbsent(site.owner(), this::username) : null,
                     site.updatedAt(), full.flatMap(SitePreview::lastPublished).orElse(null),
                     full.flatMap(w -> SitePreview.image(w, pageUrl)).orElse(null));
         }).toList());
@@ -140,7 +140,7 @@ class WebsitePages {
     String website(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId, Model model) {
         WebsiteView website = find(person, websiteId);
         model.addAttribute("website", website);
-        model.addAttribute("owner", website.role() == Role.OWNER);
+        model.addAttribute("owner", website.role() == WebsiteRole.OWNER);
         model.addAttribute("pageUrl", website.currentJobId() == null ? null : urls.page(website.slug()));
         model.addAttribute("liveVersion", website.versions().stream().filter(v -> v.current())
                 .map(v -> v.version()).findFirst().orElse(null));

@@ -1,6 +1,6 @@
 package io.sites.app.webapp;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 import io.sites.app.collaborators.CollaboratorRefused;
 import io.sites.app.collaborators.Collaborators;
 import io.sites.app.identity.AccountUser;

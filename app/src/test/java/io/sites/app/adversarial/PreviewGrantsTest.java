@@ -5,8 +5,8 @@ import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.PreviewGrant;
-import io.sites.api.WebsiteId;
+import io.sites.api.site.PreviewGrant;
+import io.sites.api.id.WebsiteId;
 import io.sites.app.Http;
 import io.sites.app.PostgresTestDatabase;
 import io.sites.app.PreviewLinks;

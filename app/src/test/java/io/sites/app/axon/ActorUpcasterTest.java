@@ -6,10 +6,10 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
-import io.sites.api.WebsiteDeleted;
-import io.sites.api.WebsiteId;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
+import io.sites.api.event.WebsiteDeleted;
+import io.sites.api.id.WebsiteId;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.Http;
 import io.sites.app.identity.Accounts;

@@ -2,9 +2,9 @@ package io.sites.app.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.ErrorCode;
-import io.sites.api.ViolationCode;
-import io.sites.api.WarningCode;
+import io.sites.api.code.ErrorCode;
+import io.sites.api.code.ViolationCode;
+import io.sites.api.code.WarningCode;
 import io.sites.app.web.ApiOperations;
 import io.sites.app.web.OpenApiDocument;
 import io.sites.bundle.BundleLimits;

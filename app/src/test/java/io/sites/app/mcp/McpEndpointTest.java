@@ -265,7 +265,7 @@ class McpEndpointTest extends EmbeddedAppTest {
     @Test
     void suggestSlugSaysANameIsNotASlugAndThatItsSlugFormIsFree() throws Exception {
         String name = "Lakeside Yoga Studio " + Long.toString(System.nanoTime(), 36);
-        String slug = io.sites.api.Slug.normalize(name);
+        String slug = io.sites.api.site.Slug.normalize(name);
         JsonNode result = Http.JSON.readTree(post("""
                 {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"suggest_slug",
                  "arguments":{"value":"%s"}}}""".formatted(name), ALICE).body()).get("result");

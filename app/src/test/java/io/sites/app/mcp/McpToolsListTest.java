@@ -2,7 +2,7 @@ package io.sites.app.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.ViolationCode;
+import io.sites.api.code.ViolationCode;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.Http;
 import io.sites.app.SiteUrls;

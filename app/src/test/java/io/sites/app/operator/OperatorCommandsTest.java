@@ -5,7 +5,7 @@ import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.identity.Accounts;
 import io.sites.command.publish.ReadModels;

@@ -13,26 +13,26 @@ class RolesTest {
 
     @Test
     void unsetOrBlankIsBothRoles() {
-        assertThat(Roles.parse("").roles()).isEqualTo(Set.of(Role.API, Role.SITES));
-        assertThat(Roles.parse("  ").roles()).isEqualTo(Set.of(Role.API, Role.SITES));
+        assertThat(Roles.parse("").roles()).isEqualTo(Set.of(ServiceRole.API, ServiceRole.SITES));
+        assertThat(Roles.parse("  ").roles()).isEqualTo(Set.of(ServiceRole.API, ServiceRole.SITES));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"api,sites", "sites,api", " Sites , API ", "api,api,sites"})
     void bothRolesInAnyOrderAndCase(String value) {
         Roles roles = Roles.parse(value);
-        assertThat(roles.has(Role.API)).isTrue();
-        assertThat(roles.has(Role.SITES)).isTrue();
-        assertThat(roles.only(Role.API)).isFalse();
-        assertThat(roles.only(Role.SITES)).isFalse();
+        assertThat(roles.has(ServiceRole.API)).isTrue();
+        assertThat(roles.has(ServiceRole.SITES)).isTrue();
+        assertThat(roles.only(ServiceRole.API)).isFalse();
+        assertThat(roles.only(ServiceRole.SITES)).isFalse();
     }
 
     @Test
     void oneRole() {
-        assertThat(Roles.parse("api").only(Role.API)).isTrue();
-        assertThat(Roles.parse("API").has(Role.SITES)).isFalse();
-        assertThat(Roles.parse(" sites ").only(Role.SITES)).isTrue();
-        assertThat(Roles.parse("sites").has(Role.API)).isFalse();
+        assertThat(Roles.parse("api").only(ServiceRole.API)).isTrue();
+        assertThat(Roles.parse("API").has(ServiceRole.SITES)).isFalse();
+        assertThat(Roles.parse(" sites ").only(ServiceRole.SITES)).isTrue();
+        assertThat(Roles.parse("sites").has(ServiceRole.API)).isFalse();
     }
 
     @ParameterizedTest

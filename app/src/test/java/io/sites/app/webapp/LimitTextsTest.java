@@ -2,7 +2,7 @@ package io.sites.app.webapp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.Violation;
+import io.sites.api.code.Violation;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.bundle.BundleLimits;
 import java.io.ByteArrayInputStream;

@@ -1,6 +1,6 @@
 package io.sites.bundle.rules;
 
-import io.sites.api.ViolationCode;
+import io.sites.api.code.ViolationCode;
 import java.util.List;
 
 /** The order in which violations of one file are reported; the codes themselves are {@link ViolationCode}. */

@@ -1,6 +1,6 @@
 package io.sites.bundle.rules;
 
-import io.sites.api.ViolationCode;
+import io.sites.api.code.ViolationCode;
 
 /**
  * Authoring rules on CSS (files, {@code <style>} elements and style attributes): no {@code @import} from another

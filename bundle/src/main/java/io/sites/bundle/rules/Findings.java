@@ -1,7 +1,7 @@
 package io.sites.bundle.rules;
 
-import io.sites.api.Violation;
-import io.sites.api.ViolationCode;
+import io.sites.api.code.Violation;
+import io.sites.api.code.ViolationCode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import static io.sites.bundle.rules.MarkupNodes.line;
 import static io.sites.bundle.rules.MarkupNodes.localName;
 import static io.sites.bundle.rules.MarkupNodes.tag;
 
-import io.sites.api.ViolationCode;
+import io.sites.api.code.ViolationCode;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 

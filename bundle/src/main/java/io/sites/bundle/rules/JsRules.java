@@ -1,6 +1,6 @@
 package io.sites.bundle.rules;
 
-import io.sites.api.ViolationCode;
+import io.sites.api.code.ViolationCode;
 import io.sites.bundle.rules.JsTokens.Kind;
 import io.sites.bundle.rules.JsTokens.Token;
 import java.util.HashSet;

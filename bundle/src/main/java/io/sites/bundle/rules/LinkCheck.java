@@ -1,8 +1,8 @@
 package io.sites.bundle.rules;
 
-import io.sites.api.ServedPaths;
-import io.sites.api.Warning;
-import io.sites.api.WarningCode;
+import io.sites.api.site.ServedPaths;
+import io.sites.api.code.Warning;
+import io.sites.api.code.WarningCode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,7 +1,7 @@
 package io.sites.bundle.rules;
 
-import io.sites.api.Violation;
-import io.sites.api.Warning;
+import io.sites.api.code.Violation;
+import io.sites.api.code.Warning;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

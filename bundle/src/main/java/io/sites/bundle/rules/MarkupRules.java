@@ -8,7 +8,7 @@ import static io.sites.bundle.rules.MarkupNodes.tag;
 import static io.sites.bundle.rules.MarkupNodes.text;
 import static io.sites.bundle.rules.MarkupNodes.textLine;
 
-import io.sites.api.ViolationCode;
+import io.sites.api.code.ViolationCode;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package io.sites.command.limits;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import io.sites.limits.RateWindow;
 import io.sites.limits.RateWindows;
 import java.time.Duration;

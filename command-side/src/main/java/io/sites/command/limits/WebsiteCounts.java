@@ -1,6 +1,6 @@
 package io.sites.command.limits;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 
 /**
  * How many websites an account owns. A port: the count lives in the read model, which the command side must not

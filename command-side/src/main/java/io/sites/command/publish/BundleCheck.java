@@ -1,7 +1,7 @@
 package io.sites.command.publish;
 
-import io.sites.api.Violation;
-import io.sites.api.Warning;
+import io.sites.api.code.Violation;
+import io.sites.api.code.Warning;
 import java.util.List;
 
 /**

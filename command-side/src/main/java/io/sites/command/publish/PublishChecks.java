@@ -1,13 +1,13 @@
 package io.sites.command.publish;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import io.sites.api.Category;
-import io.sites.api.ManifestEntry;
-import io.sites.api.MayPublishCommand;
-import io.sites.api.Violation;
-import io.sites.api.ViolationCode;
-import io.sites.api.Slug;
-import io.sites.api.WebsiteId;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.command.MayPublishCommand;
+import io.sites.api.code.Violation;
+import io.sites.api.code.ViolationCode;
+import io.sites.api.site.Slug;
+import io.sites.api.id.WebsiteId;
 import io.sites.bundle.Bundle;
 import io.sites.bundle.BundleInvalidException;
 import io.sites.bundle.BundleReader;

@@ -1,14 +1,14 @@
 package io.sites.command.publish;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
 import io.sites.api.Category;
-import io.sites.api.CreateWebsiteCommand;
-import io.sites.api.JobId;
-import io.sites.api.ManifestEntry;
-import io.sites.api.PublishVersionCommand;
-import io.sites.api.Slug;
-import io.sites.api.WebsiteId;
+import io.sites.api.command.CreateWebsiteCommand;
+import io.sites.api.id.JobId;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.command.PublishVersionCommand;
+import io.sites.api.site.Slug;
+import io.sites.api.id.WebsiteId;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
 import io.sites.bundle.Bundle;

@@ -1,8 +1,8 @@
 package io.sites.command.publish;
 
-import io.sites.api.JobId;
-import io.sites.api.Warning;
-import io.sites.api.WebsiteId;
+import io.sites.api.id.JobId;
+import io.sites.api.code.Warning;
+import io.sites.api.id.WebsiteId;
 import java.util.List;
 
 /** A version stored (and live when current), and the warnings its bundle was published with. */

@@ -1,6 +1,6 @@
 package io.sites.command.publish;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 
 /**
  * Read-your-writes for synchronous publishes: returns once this replica's projections (read model and site

@@ -1,10 +1,10 @@
 package io.sites.command.publish;
 
-import io.sites.api.Actor;
-import io.sites.api.DeleteWebsiteCommand;
-import io.sites.api.PromoteVersionCommand;
-import io.sites.api.VersionNumber;
-import io.sites.api.WebsiteId;
+import io.sites.api.id.Actor;
+import io.sites.api.command.DeleteWebsiteCommand;
+import io.sites.api.command.PromoteVersionCommand;
+import io.sites.api.id.VersionNumber;
+import io.sites.api.id.WebsiteId;
 import io.sites.command.website.VersionNotFoundException;
 import io.sites.command.website.WebsiteNotFoundException;
 import java.util.function.Supplier;

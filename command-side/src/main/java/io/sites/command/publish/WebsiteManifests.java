@@ -1,8 +1,8 @@
 package io.sites.command.publish;
 
-import io.sites.api.ManifestEntry;
-import io.sites.api.VersionPublished;
-import io.sites.api.WebsiteId;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.id.WebsiteId;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

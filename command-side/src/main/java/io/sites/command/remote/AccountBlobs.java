@@ -1,6 +1,6 @@
 package io.sites.command.remote;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import io.sites.api.blob.BlobRef;
 import java.util.Collection;
 import java.util.Comparator;

@@ -1,8 +1,8 @@
 package io.sites.command.remote;
 
-import io.sites.api.AccountId;
-import io.sites.api.Violation;
-import io.sites.api.ViolationCode;
+import io.sites.api.id.AccountId;
+import io.sites.api.code.Violation;
+import io.sites.api.code.ViolationCode;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
 import io.sites.bundle.FileInput;

@@ -1,13 +1,13 @@
 package io.sites.command.remote;
 
-import static io.sites.api.ViolationCode.FILE_TOO_LARGE;
-import static io.sites.api.ViolationCode.SOURCE_ADDRESS_FORBIDDEN;
-import static io.sites.api.ViolationCode.SOURCE_HTTP_ERROR;
-import static io.sites.api.ViolationCode.SOURCE_TOO_MANY_REDIRECTS;
-import static io.sites.api.ViolationCode.SOURCE_UNREACHABLE;
-import static io.sites.api.ViolationCode.SOURCE_URL_INVALID;
+import static io.sites.api.code.ViolationCode.FILE_TOO_LARGE;
+import static io.sites.api.code.ViolationCode.SOURCE_ADDRESS_FORBIDDEN;
+import static io.sites.api.code.ViolationCode.SOURCE_HTTP_ERROR;
+import static io.sites.api.code.ViolationCode.SOURCE_TOO_MANY_REDIRECTS;
+import static io.sites.api.code.ViolationCode.SOURCE_UNREACHABLE;
+import static io.sites.api.code.ViolationCode.SOURCE_URL_INVALID;
 
-import io.sites.api.ViolationCode;
+import io.sites.api.code.ViolationCode;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
 import io.sites.command.limits.CappedInputStream;

@@ -1,15 +1,15 @@
 package io.sites.command.remote;
 
-import static io.sites.api.ViolationCode.DUPLICATE_PATH;
-import static io.sites.api.ViolationCode.UPLOAD_EXPIRED;
-import static io.sites.api.ViolationCode.UPLOAD_MISSING;
-import static io.sites.api.ViolationCode.UPLOAD_PATH_MISMATCH;
-import static io.sites.api.ViolationCode.UPLOAD_UNKNOWN;
-import static io.sites.api.ViolationCode.UPLOAD_USED;
+import static io.sites.api.code.ViolationCode.DUPLICATE_PATH;
+import static io.sites.api.code.ViolationCode.UPLOAD_EXPIRED;
+import static io.sites.api.code.ViolationCode.UPLOAD_MISSING;
+import static io.sites.api.code.ViolationCode.UPLOAD_PATH_MISMATCH;
+import static io.sites.api.code.ViolationCode.UPLOAD_UNKNOWN;
+import static io.sites.api.code.ViolationCode.UPLOAD_USED;
 
-import io.sites.api.AccountId;
-import io.sites.api.Violation;
-import io.sites.api.ViolationCode;
+import io.sites.api.id.AccountId;
+import io.sites.api.code.Violation;
+import io.sites.api.code.ViolationCode;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
 import io.sites.api.json.CreateUploadsRequest;

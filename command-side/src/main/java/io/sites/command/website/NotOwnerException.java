@@ -1,6 +1,6 @@
 package io.sites.command.website;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 
 /** An editor asked for something only the owner may do (collaborators, password, delete). */
 public class NotOwnerException extends RuntimeException {

@@ -1,8 +1,8 @@
 package io.sites.command.website;
 
-import io.sites.api.Actor;
-import io.sites.api.SetSitePasswordCommand;
-import io.sites.api.WebsiteId;
+import io.sites.api.id.Actor;
+import io.sites.api.command.SetSitePasswordCommand;
+import io.sites.api.id.WebsiteId;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;

@@ -1,6 +1,6 @@
 package io.sites.command.website;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 import java.sql.Timestamp;
 import java.time.Clock;
 import org.springframework.dao.DuplicateKeyException;

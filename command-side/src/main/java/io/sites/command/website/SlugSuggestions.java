@@ -1,6 +1,6 @@
 package io.sites.command.website;
 
-import io.sites.api.Slug;
+import io.sites.api.site.Slug;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;

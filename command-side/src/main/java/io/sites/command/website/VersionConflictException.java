@@ -1,6 +1,6 @@
 package io.sites.command.website;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 
 /** A publish with ifCurrentVersion found another version live: someone published in between. Answered 409. */
 public class VersionConflictException extends RuntimeException {

@@ -1,6 +1,6 @@
 package io.sites.command.website;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 
 /** The website is visible but has no version with this number; answered as 404, like an invisible website. */
 public class VersionNotFoundException extends RuntimeException {

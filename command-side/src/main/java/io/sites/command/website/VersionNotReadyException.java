@@ -1,6 +1,6 @@
 package io.sites.command.website;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 
 /**
  * A promote named a version whose job has not finished (409 VERSION_NOT_READY). Nothing throws it yet: every version

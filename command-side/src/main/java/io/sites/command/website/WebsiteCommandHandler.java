@@ -1,7 +1,7 @@
 package io.sites.command.website;
 
-import io.sites.api.CreateWebsiteCommand;
-import io.sites.api.WebsiteId;
+import io.sites.api.command.CreateWebsiteCommand;
+import io.sites.api.id.WebsiteId;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.modelling.command.Repository;
 import org.springframework.stereotype.Component;

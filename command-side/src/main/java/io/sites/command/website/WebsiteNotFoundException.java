@@ -1,6 +1,6 @@
 package io.sites.command.website;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 
 /** No website with this id is visible to the caller; answered as 404, never 403. */
 public class WebsiteNotFoundException extends RuntimeException {

@@ -6,25 +6,25 @@ import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 
-import io.sites.api.AccountId;
-import io.sites.api.AddCollaboratorCommand;
-import io.sites.api.CollaboratorAdded;
-import io.sites.api.CollaboratorRemoved;
-import io.sites.api.DeleteWebsiteCommand;
-import io.sites.api.RemoveCollaboratorCommand;
-import io.sites.api.SetSitePasswordCommand;
-import io.sites.api.SitePasswordCleared;
-import io.sites.api.SitePasswordSet;
-import io.sites.api.WebsiteDeleted;
+import io.sites.api.id.AccountId;
+import io.sites.api.command.AddCollaboratorCommand;
+import io.sites.api.event.CollaboratorAdded;
+import io.sites.api.event.CollaboratorRemoved;
+import io.sites.api.command.DeleteWebsiteCommand;
+import io.sites.api.command.RemoveCollaboratorCommand;
+import io.sites.api.command.SetSitePasswordCommand;
+import io.sites.api.event.SitePasswordCleared;
+import io.sites.api.event.SitePasswordSet;
+import io.sites.api.event.WebsiteDeleted;
 import io.sites.api.Category;
-import io.sites.api.CreateWebsiteCommand;
-import io.sites.api.JobId;
-import io.sites.api.ManifestEntry;
-import io.sites.api.PublishVersionCommand;
+import io.sites.api.command.CreateWebsiteCommand;
+import io.sites.api.id.JobId;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.command.PublishVersionCommand;
 import io.sites.api.VersionKind;
-import io.sites.api.VersionPublished;
-import io.sites.api.WebsiteCreated;
-import io.sites.api.WebsiteId;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.event.WebsiteCreated;
+import io.sites.api.id.WebsiteId;
 import java.util.List;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.test.aggregate.AggregateTestFixture;
@@ -113,11 +113,11 @@ class WebsiteTest {
     void ifCurrentVersionPublishesOnlyWhileThatVersionIsLive() {
         fixture.given(created(), published(1, "job_1", true), published(2, "job_2", true))
                 .when(new PublishVersionCommand(WEBSITE, OWNER, new JobId("job_3"), null, true, V2, List.of(),
-                        io.sites.api.Actor.unrecorded(OWNER), 2))
+                        io.sites.api.id.Actor.unrecorded(OWNER), 2))
                 .expectResultMessagePayload(new PublishVersionCommand.Outcome(3, "shop"));
         fixture.given(created(), published(1, "job_1", true), published(2, "job_2", true))
                 .when(new PublishVersionCommand(WEBSITE, OWNER, new JobId("job_3"), null, true, V2, List.of(),
-                        io.sites.api.Actor.unrecorded(OWNER), 1))
+                        io.sites.api.id.Actor.unrecorded(OWNER), 1))
                 .expectException(VersionConflictException.class)
                 .expectExceptionMessage(org.hamcrest.Matchers.containsString("version 2 live, not version 1"))
                 .expectNoEvents();

@@ -1,16 +1,16 @@
 package io.sites.query.website;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
-import io.sites.api.CollaboratorAdded;
-import io.sites.api.CollaboratorRemoved;
-import io.sites.api.HistoryView;
-import io.sites.api.SitePasswordCleared;
-import io.sites.api.SitePasswordSet;
-import io.sites.api.VersionPromoted;
-import io.sites.api.VersionPublished;
-import io.sites.api.WebsiteCreated;
-import io.sites.api.WebsiteDeleted;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
+import io.sites.api.event.CollaboratorAdded;
+import io.sites.api.event.CollaboratorRemoved;
+import io.sites.api.query.HistoryView;
+import io.sites.api.event.SitePasswordCleared;
+import io.sites.api.event.SitePasswordSet;
+import io.sites.api.event.VersionPromoted;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.event.WebsiteCreated;
+import io.sites.api.event.WebsiteDeleted;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.sites.query.website;
 
-import io.sites.api.HistoryView;
-import io.sites.api.ReadHistory;
+import io.sites.api.query.HistoryView;
+import io.sites.api.query.ReadHistory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,11 +1,11 @@
 package io.sites.query.website;
 
-import io.sites.api.FindJob;
-import io.sites.api.JobId;
+import io.sites.api.query.FindJob;
+import io.sites.api.id.JobId;
 import io.sites.api.JobStatus;
-import io.sites.api.JobView;
-import io.sites.api.Warning;
-import io.sites.api.WebsiteId;
+import io.sites.api.query.JobView;
+import io.sites.api.code.Warning;
+import io.sites.api.id.WebsiteId;
 import java.util.List;
 import java.util.Optional;
 import org.axonframework.queryhandling.QueryHandler;

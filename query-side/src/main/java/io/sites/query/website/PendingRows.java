@@ -5,10 +5,10 @@ import static io.sites.query.website.StoredValues.DELETED;
 import static io.sites.query.website.StoredValues.DRAFT;
 import static io.sites.query.website.StoredValues.READY;
 
-import io.sites.api.ManifestEntry;
-import io.sites.api.VersionPublished;
-import io.sites.api.Warning;
-import io.sites.api.WebsiteCreated;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.code.Warning;
+import io.sites.api.event.WebsiteCreated;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.sites.query.website;
 
 import io.sites.api.JobStatus;
-import io.sites.api.Role;
+import io.sites.api.WebsiteRole;
 import io.sites.api.WebsiteStatus;
 
 /** Statuses and roles as SQL literals: the read model stores them as the API spells them ({@code 'ready'}). */
@@ -11,8 +11,8 @@ final class StoredValues {
     static final String DRAFT = quoted(WebsiteStatus.DRAFT.wire());
     static final String ACTIVE = quoted(WebsiteStatus.ACTIVE.wire());
     static final String DELETED = quoted(WebsiteStatus.DELETED.wire());
-    static final String OWNER = quoted(Role.OWNER.wire());
-    static final String EDITOR = quoted(Role.EDITOR.wire());
+    static final String OWNER = quoted(WebsiteRole.OWNER.wire());
+    static final String EDITOR = quoted(WebsiteRole.EDITOR.wire());
 
     private StoredValues() {
     }

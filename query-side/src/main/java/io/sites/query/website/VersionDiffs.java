@@ -1,9 +1,9 @@
 package io.sites.query.website;
 
-import io.sites.api.DiffVersions;
-import io.sites.api.VersionDiffView;
-import io.sites.api.VersionDiffView.Change;
-import io.sites.api.VersionDiffView.FileView;
+import io.sites.api.query.DiffVersions;
+import io.sites.api.query.VersionDiffView;
+import io.sites.api.query.VersionDiffView.Change;
+import io.sites.api.query.VersionDiffView.FileView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

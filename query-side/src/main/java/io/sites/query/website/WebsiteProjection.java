@@ -2,14 +2,14 @@ package io.sites.query.website;
 
 import static io.sites.query.website.StoredValues.DELETED;
 
-import io.sites.api.CollaboratorAdded;
-import io.sites.api.CollaboratorRemoved;
-import io.sites.api.SitePasswordCleared;
-import io.sites.api.SitePasswordSet;
-import io.sites.api.VersionPromoted;
-import io.sites.api.VersionPublished;
-import io.sites.api.WebsiteCreated;
-import io.sites.api.WebsiteDeleted;
+import io.sites.api.event.CollaboratorAdded;
+import io.sites.api.event.CollaboratorRemoved;
+import io.sites.api.event.SitePasswordCleared;
+import io.sites.api.event.SitePasswordSet;
+import io.sites.api.event.VersionPromoted;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.event.WebsiteCreated;
+import io.sites.api.event.WebsiteDeleted;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;

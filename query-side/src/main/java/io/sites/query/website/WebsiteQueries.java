@@ -4,25 +4,25 @@ import static io.sites.query.website.StoredValues.DELETED;
 import static io.sites.query.website.StoredValues.EDITOR;
 import static io.sites.query.website.StoredValues.OWNER;
 
-import io.sites.api.AccountId;
-import io.sites.api.CollaboratorsView;
-import io.sites.api.CountOwnedWebsites;
-import io.sites.api.FindWebsite;
-import io.sites.api.JobId;
+import io.sites.api.id.AccountId;
+import io.sites.api.query.CollaboratorsView;
+import io.sites.api.query.CountOwnedWebsites;
+import io.sites.api.query.FindWebsite;
+import io.sites.api.id.JobId;
 import io.sites.api.JobStatus;
-import io.sites.api.ListCollaborators;
-import io.sites.api.ListVersions;
-import io.sites.api.ListWebsites;
-import io.sites.api.Role;
+import io.sites.api.query.ListCollaborators;
+import io.sites.api.query.ListVersions;
+import io.sites.api.query.ListWebsites;
+import io.sites.api.WebsiteRole;
 import io.sites.api.VersionKind;
-import io.sites.api.VersionListView;
-import io.sites.api.VersionView;
-import io.sites.api.VersionView.VersionFileView;
-import io.sites.api.WebsiteId;
-import io.sites.api.WebsiteListView;
+import io.sites.api.query.VersionListView;
+import io.sites.api.query.VersionView;
+import io.sites.api.query.VersionView.VersionFileView;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.WebsiteListView;
 import io.sites.api.WebsiteStatus;
-import io.sites.api.WebsiteSummaryView;
-import io.sites.api.WebsiteView;
+import io.sites.api.query.WebsiteSummaryView;
+import io.sites.api.query.WebsiteView;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -90,7 +90,7 @@ class WebsiteQueries {
                         bySlug)),
                 (rs, row) -> new WebsiteSummaryView(new WebsiteId(rs.getString("id")),
                         new AccountId(rs.getString("owner_id")), rs.getString("name"), rs.getString("slug"),
-                        WebsiteStatus.fromWire(rs.getString("status")), Role.fromWire(rs.getString("role")),
+                        WebsiteStatus.fromWire(rs.getString("status")), WebsiteRole.fromWire(rs.getString("role")),
                         jobId(rs.getString("current_job_id")), JobStatus.fromWire(rs.getString("latest_job_status")),
                         instant(rs.getTimestamp("updated_at"))),
                 arguments.toArray());
@@ -110,7 +110,7 @@ class WebsiteQueries {
                         new AccountId(rs.getString("owner_id")), rs.getString("name"), rs.getString("slug"),
                         rs.getString("category"), rs.getString("description"),
                         WebsiteStatus.fromWire(rs.getString("status")),
-                        caller.equals(rs.getString("owner_id")) ? Role.OWNER : Role.EDITOR,
+                        caller.equals(rs.getString("owner_id")) ? WebsiteRole.OWNER : WebsiteRole.EDITOR,
                         rs.getBoolean("password_protected"), jobId(rs.getString("current_job_id")),
                         instant(rs.getTimestamp("created_at")), instant(rs.getTimestamp("updated_at")),
                         versions(rs.getString("id"), rs.getString("current_job_id"))),

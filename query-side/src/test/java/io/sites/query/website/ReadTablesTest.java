@@ -2,11 +2,11 @@ package io.sites.query.website;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import io.sites.api.Category;
-import io.sites.api.WebsiteCreated;
-import io.sites.api.WebsiteId;
-import io.sites.api.FindWebsite;
+import io.sites.api.event.WebsiteCreated;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.FindWebsite;
 import java.time.Clock;
 import java.time.Instant;
 import org.junit.jupiter.params.ParameterizedTest;

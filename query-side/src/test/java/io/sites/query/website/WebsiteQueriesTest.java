@@ -2,28 +2,28 @@ package io.sites.query.website;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import io.sites.api.Category;
-import io.sites.api.CollaboratorAdded;
-import io.sites.api.CountOwnedWebsites;
-import io.sites.api.FindJob;
-import io.sites.api.FindWebsite;
-import io.sites.api.JobId;
+import io.sites.api.event.CollaboratorAdded;
+import io.sites.api.query.CountOwnedWebsites;
+import io.sites.api.query.FindJob;
+import io.sites.api.query.FindWebsite;
+import io.sites.api.id.JobId;
 import io.sites.api.JobStatus;
-import io.sites.api.ListVersions;
-import io.sites.api.ListWebsites;
-import io.sites.api.ManifestEntry;
-import io.sites.api.Role;
+import io.sites.api.query.ListVersions;
+import io.sites.api.query.ListWebsites;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.WebsiteRole;
 import io.sites.api.VersionKind;
-import io.sites.api.VersionPublished;
-import io.sites.api.VersionView;
-import io.sites.api.WebsiteCreated;
-import io.sites.api.WebsiteDeleted;
-import io.sites.api.WebsiteId;
-import io.sites.api.WebsiteListView;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.query.VersionView;
+import io.sites.api.event.WebsiteCreated;
+import io.sites.api.event.WebsiteDeleted;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.WebsiteListView;
 import io.sites.api.WebsiteStatus;
-import io.sites.api.WebsiteSummaryView;
-import io.sites.api.WebsiteView;
+import io.sites.api.query.WebsiteSummaryView;
+import io.sites.api.query.WebsiteView;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,7 +58,7 @@ class WebsiteQueriesTest {
 
         WebsiteListView mine = websites.handle(new ListWebsites(owner, 50));
         assertThat(mine.items()).extracting(WebsiteSummaryView::slug).containsExactly("shared", "older");
-        assertThat(mine.items()).extracting(WebsiteSummaryView::role).containsOnly(Role.OWNER);
+        assertThat(mine.items()).extracting(WebsiteSummaryView::role).containsOnly(WebsiteRole.OWNER);
         assertThat(mine.owned()).isEqualTo(2);
         assertThat(mine.items().getFirst().currentJobId()).isEqualTo(first);
         assertThat(mine.items().getFirst().latestJobStatus()).isEqualTo(JobStatus.READY);
@@ -68,13 +68,13 @@ class WebsiteQueriesTest {
 
         WebsiteListView edited = websites.handle(new ListWebsites(editor, 50));
         assertThat(edited.items()).extracting(WebsiteSummaryView::slug).containsExactly("shared");
-        assertThat(edited.items().getFirst().role()).isEqualTo(Role.EDITOR);
+        assertThat(edited.items().getFirst().role()).isEqualTo(WebsiteRole.EDITOR);
         assertThat(edited.items().getFirst().owner()).isEqualTo(owner);
         assertThat(edited.owned()).isZero();
         assertThat(websites.handle(new ListWebsites(stranger, 50)).items()).isEmpty();
 
         WebsiteView seen = websites.handle(new FindWebsite(editor, shared)).orElseThrow();
-        assertThat(seen.role()).isEqualTo(Role.EDITOR);
+        assertThat(seen.role()).isEqualTo(WebsiteRole.EDITOR);
         assertThat(seen.status()).isEqualTo(WebsiteStatus.ACTIVE);
         assertThat(seen.currentJobId()).isEqualTo(first);
         assertThat(seen.versions()).extracting(VersionView::version).containsExactly(2, 1);
@@ -82,7 +82,7 @@ class WebsiteQueriesTest {
         assertThat(seen.versions().getFirst().files()).containsExactly(
                 new VersionView.VersionFileView("index.html", "text/html", 12),
                 new VersionView.VersionFileView("logo.png", "image/png", 300));
-        assertThat(websites.handle(new FindWebsite(owner, shared)).orElseThrow().role()).isEqualTo(Role.OWNER);
+        assertThat(websites.handle(new FindWebsite(owner, shared)).orElseThrow().role()).isEqualTo(WebsiteRole.OWNER);
         assertThat(websites.handle(new FindWebsite(stranger, shared))).isEmpty();
         assertThat(websites.handle(new FindWebsite(owner, gone))).as("deleted reads as never existed").isEmpty();
 

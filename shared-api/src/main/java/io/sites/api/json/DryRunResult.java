@@ -1,8 +1,8 @@
 package io.sites.api.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.sites.api.Violation;
-import io.sites.api.Warning;
+import io.sites.api.code.Violation;
+import io.sites.api.code.Warning;
 import java.util.List;
 
 /**

@@ -1,9 +1,9 @@
 package io.sites.api.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.sites.api.ErrorCode;
-import io.sites.api.Violation;
-import io.sites.api.Warning;
+import io.sites.api.code.ErrorCode;
+import io.sites.api.code.Violation;
+import io.sites.api.code.Warning;
 import java.util.List;
 import java.util.Map;
 

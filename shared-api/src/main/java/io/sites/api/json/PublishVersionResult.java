@@ -2,7 +2,7 @@ package io.sites.api.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.sites.api.Warning;
+import io.sites.api.code.Warning;
 import java.util.List;
 
 /**

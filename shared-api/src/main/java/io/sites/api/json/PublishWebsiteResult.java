@@ -1,7 +1,7 @@
 package io.sites.api.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.sites.api.Warning;
+import io.sites.api.code.Warning;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package io.sites.site.directory;
 
-import io.sites.api.ManifestEntry;
-import io.sites.api.WebsiteId;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.id.WebsiteId;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

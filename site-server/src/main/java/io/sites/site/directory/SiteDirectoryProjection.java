@@ -1,11 +1,11 @@
 package io.sites.site.directory;
 
-import io.sites.api.SitePasswordCleared;
-import io.sites.api.SitePasswordSet;
-import io.sites.api.VersionPromoted;
-import io.sites.api.VersionPublished;
-import io.sites.api.WebsiteCreated;
-import io.sites.api.WebsiteDeleted;
+import io.sites.api.event.SitePasswordCleared;
+import io.sites.api.event.SitePasswordSet;
+import io.sites.api.event.VersionPromoted;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.event.WebsiteCreated;
+import io.sites.api.event.WebsiteDeleted;
 import java.time.Instant;
 import java.util.Set;
 import org.axonframework.config.ProcessingGroup;

@@ -3,7 +3,7 @@ package io.sites.site.serving;
 import com.aayushatharva.brotli4j.Brotli4jLoader;
 import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.sun.management.UnixOperatingSystemMXBean;
-import io.sites.api.ManifestEntry;
+import io.sites.api.site.ManifestEntry;
 import io.sites.api.blob.BlobStore;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

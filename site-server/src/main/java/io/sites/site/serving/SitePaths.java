@@ -1,6 +1,6 @@
 package io.sites.site.serving;
 
-import io.sites.api.ServedPaths;
+import io.sites.api.site.ServedPaths;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 

@@ -1,6 +1,6 @@
 package io.sites.site.serving;
 
-import io.sites.api.PreviewGrant;
+import io.sites.api.site.PreviewGrant;
 import io.sites.site.directory.SiteDirectory.Site;
 import java.time.Clock;
 import java.time.Instant;

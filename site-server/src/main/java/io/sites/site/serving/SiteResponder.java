@@ -8,11 +8,11 @@ import static io.sites.site.serving.SiteHeaders.fileHeaders;
 import static io.sites.site.serving.SiteHeaders.notModified;
 import static io.sites.site.serving.SiteHeaders.rangeStillValid;
 
-import io.sites.api.ManifestEntry;
-import io.sites.api.ServedPaths;
-import io.sites.api.SiteAddress;
-import io.sites.api.SiteAddress.Preview;
-import io.sites.api.siterules.RedirectRules;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.site.ServedPaths;
+import io.sites.api.site.SiteAddress;
+import io.sites.api.site.SiteAddress.Preview;
+import io.sites.api.site.rules.RedirectRules;
 import io.sites.site.directory.SiteDirectory;
 import io.sites.site.directory.SiteDirectory.Site;
 import io.sites.site.directory.SiteDirectory.Version;

@@ -1,6 +1,6 @@
 package io.sites.site.serving;
 
-import io.sites.api.ManifestEntry;
+import io.sites.api.site.ManifestEntry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

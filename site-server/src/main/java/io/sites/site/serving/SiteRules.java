@@ -1,8 +1,8 @@
 package io.sites.site.serving;
 
-import io.sites.api.ManifestEntry;
-import io.sites.api.siterules.HeaderRules;
-import io.sites.api.siterules.RedirectRules;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.site.rules.HeaderRules;
+import io.sites.api.site.rules.RedirectRules;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;

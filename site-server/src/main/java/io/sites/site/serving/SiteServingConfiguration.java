@@ -1,7 +1,7 @@
 package io.sites.site.serving;
 
-import io.sites.api.PreviewGrant;
-import io.sites.api.SiteAddress;
+import io.sites.api.site.PreviewGrant;
+import io.sites.api.site.SiteAddress;
 import io.sites.api.blob.BlobStore;
 import io.sites.limits.RateWindows;
 import io.sites.site.SiteServerProperties;

@@ -3,7 +3,7 @@ package io.sites.site.transport;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
-import io.sites.api.SiteAddress;
+import io.sites.api.site.SiteAddress;
 import io.sites.site.serving.ResponseWriter;
 import io.sites.site.serving.SiteRequest;
 import io.sites.site.serving.SiteResponder;

@@ -2,17 +2,17 @@ package io.sites.site.directory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
 import io.sites.api.Category;
-import io.sites.api.CollaboratorAdded;
-import io.sites.api.JobId;
-import io.sites.api.ManifestEntry;
+import io.sites.api.event.CollaboratorAdded;
+import io.sites.api.id.JobId;
+import io.sites.api.site.ManifestEntry;
 import io.sites.api.VersionKind;
-import io.sites.api.VersionPromoted;
-import io.sites.api.VersionPublished;
-import io.sites.api.WebsiteCreated;
-import io.sites.api.WebsiteId;
+import io.sites.api.event.VersionPromoted;
+import io.sites.api.event.VersionPublished;
+import io.sites.api.event.WebsiteCreated;
+import io.sites.api.id.WebsiteId;
 import java.nio.file.Path;
 import org.axonframework.eventhandling.GenericEventMessage;
 import org.axonframework.eventhandling.TrackingToken;

@@ -2,8 +2,8 @@ package io.sites.site.directory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.ManifestEntry;
-import io.sites.api.WebsiteId;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.id.WebsiteId;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.channel.FileRegion;
-import io.sites.api.ManifestEntry;
+import io.sites.api.site.ManifestEntry;
 import io.sites.api.blob.BlobRef;
 import io.sites.blob.FileSystemBlobStore;
 import java.io.ByteArrayOutputStream;

@@ -3,7 +3,7 @@ package io.sites.site.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sites.api.ManifestEntry;
+import io.sites.api.site.ManifestEntry;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
 import io.sites.site.serving.SiteFiles.Coding;

@@ -2,7 +2,7 @@ package io.sites.site.serving;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.WebsiteId;
+import io.sites.api.id.WebsiteId;
 import io.sites.limits.MovingClock;
 import io.sites.limits.TestDatabase;
 import io.sites.site.directory.SiteDirectory.Site;

@@ -2,8 +2,8 @@ package io.sites.site.serving;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.PreviewGrant;
-import io.sites.api.WebsiteId;
+import io.sites.api.site.PreviewGrant;
+import io.sites.api.id.WebsiteId;
 import io.sites.site.directory.SiteDirectory.Site;
 import java.time.Clock;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.sites.site.serving;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.SiteAddress;
+import io.sites.api.site.SiteAddress;
 import io.sites.cases.Cases;
 import io.sites.cases.Gen;
 import io.sites.cases.Property;

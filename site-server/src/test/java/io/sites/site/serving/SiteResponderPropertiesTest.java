@@ -2,10 +2,10 @@ package io.sites.site.serving;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.ManifestEntry;
-import io.sites.api.PreviewGrant;
-import io.sites.api.SiteAddress;
-import io.sites.api.WebsiteId;
+import io.sites.api.site.ManifestEntry;
+import io.sites.api.site.PreviewGrant;
+import io.sites.api.site.SiteAddress;
+import io.sites.api.id.WebsiteId;
 import io.sites.cases.Cases;
 import io.sites.cases.Gen;
 import io.sites.cases.Property;

@@ -2,7 +2,7 @@ package io.sites.site.serving;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.api.ManifestEntry;
+import io.sites.api.site.ManifestEntry;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.sites.app.identity.oauth;
 
-import io.sites.api.AccountId;
+import io.sites.api.id.AccountId;
 import io.sites.app.SiteUrls;
 import io.sites.app.identity.Accounts;
 import io.sites.app.identity.AddressThrottle;

@@ -1,7 +1,7 @@
 package io.sites.app.identity.oauth;
 
-import io.sites.api.AccountId;
-import io.sites.api.Actor;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
 import io.sites.api.Door;
 import java.util.List;
 import java.util.Optional;

@@ -1,0 +1,48 @@
+package io.sites.api.command;
+
+import io.sites.api.Category;
+import io.sites.api.code.Warning;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
+import io.sites.api.id.JobId;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.site.ManifestEntry;
+import java.util.List;
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+
+/**
+ * Creates a website together with its first version; the slug has been chosen but not yet claimed. {@code message}
+ * is version 1's changelog entry, or null.
+ */
+public record CreateWebsiteCommand(
+        @TargetAggregateIdentifier WebsiteId websiteId,
+        AccountId owner,
+        String name,
+        String slug,
+        Category category,
+        String description,
+        JobId jobId,
+        List<ManifestEntry> files,
+        List<Warning> warnings,
+        Actor actor,
+        String message) {
+
+    public CreateWebsiteCommand {
+        Actor.requireAccount(actor, owner);
+        files = List.copyOf(files);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** Without a changelog entry. */
+    public CreateWebsiteCommand(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
+            String description, JobId jobId, List<ManifestEntry> files, List<Warning> warnings, Actor actor) {
+        this(websiteId, owner, name, slug, category, description, jobId, files, warnings, actor, null);
+    }
+
+    /** The old shape: no warnings, and an account whose door is not recorded (tests, fixtures). */
+    public CreateWebsiteCommand(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
+            String description, JobId jobId, List<ManifestEntry> files) {
+        this(websiteId, owner, name, slug, category, description, jobId, files, List.of(), Actor.unrecorded(owner),
+                null);
+    }
+}
