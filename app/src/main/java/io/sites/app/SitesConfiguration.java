@@ -1,7 +1,7 @@
 package io.sites.app;
 
 import io.sites.api.site.PreviewGrant;
-import io.sites.site.SitePreviewKey;
+import io.sites.site.serving.SitePreviewKey;
 import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.jdbc.core.JdbcTemplate;

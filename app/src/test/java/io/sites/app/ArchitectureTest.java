@@ -238,4 +238,34 @@ class ArchitectureTest {
                     + "a refusal (RequestInvalidException, SlugTakenException, ...) is still named where it is "
                     + "mapped to the envelope or a page, and web's capped body stream reuses the command side's "
                     + "CappedInputStream");
+
+    /**
+     * The site server's rooms (directory, serving, transport, replica) and what each shows the others and app: any
+     * other type of a room is package-private, so nothing outside the room can use it. A nested type counts as its
+     * enclosing type's (SiteDirectory.Site, SiteTraffic.Port, the settings' records).
+     */
+    static final String SITE_SERVER_ROOM_APIS = "io\\.sites\\.site\\.(SiteServerProperties"
+            + "|directory\\.(SiteDirectory|DirectoryProgress)"
+            + "|serving\\.(SiteResponder|SiteRequest|SiteResponse|SiteFiles|ResponseWriter|ResponseHeads|SiteTraffic"
+            + "|SitePreviewKey)"
+            + "|transport\\.SiteListener"
+            + "|replica\\.SiteReplica)(\\$.*)?";
+
+    @ArchTest
+    static final ArchRule siteServerRoomsShowOnlyTheirApi = classes().that().resideInAPackage("io.sites.site..")
+            .and().arePublic().should().haveNameMatching(SITE_SERVER_ROOM_APIS)
+            .because("each room of the site server is package-private but for the few types the other rooms and app "
+                    + "need (its package-info names them): the directory is read, never changed, from outside; the "
+                    + "transport hands serving a SiteRequest and writes its SiteResponse; app reports the listener's "
+                    + "port, the replica's readiness and the traffic")
+            .allowEmptyShould(false);
+
+    @ArchTest
+    static final ArchRule replicaCoordinationKnowsNoRole = noClasses().that().resideInAPackage("io.sites.replica..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sites.app..", "io.sites.site..",
+                    "io.sites.query..", "io.sites.command..")
+            .because("the replica rows, heartbeats, tracking positions and read-your-writes' waits sit below both "
+                    + "roles: the site replica and the API replica call them, so a publish's return path goes down "
+                    + "into the replicas module, never sideways into site-server")
+            .allowEmptyShould(false);
 }

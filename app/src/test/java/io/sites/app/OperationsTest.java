@@ -5,7 +5,7 @@ import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.site.SiteListener;
+import io.sites.site.transport.SiteListener;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;

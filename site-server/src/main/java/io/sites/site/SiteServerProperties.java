@@ -14,11 +14,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * replica name (HOSTNAME) take their default there.
  */
 @ConfigurationProperties("sites")
-record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue Server siteServer,
+public record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue Server siteServer,
         @DefaultValue Replicas replicas, String baseUrl, @DefaultValue("private") PreviewGrant.Access previews) {
 
     /** Whether sites are served over HTTPS: the scheme of the service's addresses, as previewUrl carries it. */
-    boolean secure() {
+    public boolean secure() {
         return baseUrl != null && baseUrl.regionMatches(true, 0, "https:", 0, 6);
     }
 
@@ -26,11 +26,11 @@ record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue Server 
      * {@code sites.replicas.*}: how often a replica says it is alive and where it is, and how long a head of the store
      * may stay unread before the replica says it is behind (not ready).
      */
-    record Replicas(@DefaultValue("1s") Duration heartbeat, @DefaultValue("10s") Duration behindAfter) {
+    public record Replicas(@DefaultValue("1s") Duration heartbeat, @DefaultValue("10s") Duration behindAfter) {
     }
 
     /** {@code port} empty: no port of its own, sites are answered on the API's port only. */
-    record Server(
+    public record Server(
             Integer port,
             String address,
             String replica,

@@ -1,5 +1,6 @@
 package io.sites.app.axon;
 
+import io.sites.replica.ReplicaInstances;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.common.transaction.TransactionManager;
@@ -19,7 +20,6 @@ import org.axonframework.serialization.Serializer;
 import org.axonframework.springboot.TokenStoreProperties;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
 
 /**
  * The event store, built as Axon's auto-configuration builds it (JdbcAutoConfiguration, AxonAutoConfiguration), but
@@ -63,8 +63,8 @@ class EventStoreConfiguration {
     }
 
     @Bean
-    ReadModelOwner readModelOwner(Environment environment) {
-        return ReadModelOwner.of(environment);
+    ReadModelOwner readModelOwner(ReplicaInstances instances) {
+        return ReadModelOwner.of(instances);
     }
 
     /** Axon's JDBC token store as its auto-configuration builds it, claiming under this replica's name. */

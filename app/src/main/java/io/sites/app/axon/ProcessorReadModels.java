@@ -1,17 +1,18 @@
 package io.sites.app.axon;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.sites.api.id.WebsiteId;
 import io.sites.app.roles.ConditionalOnRole;
 import io.sites.app.roles.ServiceRole;
 import io.sites.command.publish.ReadModels;
-import io.sites.query.website.TrackingPositions;
+import io.sites.replica.ReadModelWait;
+import io.sites.replica.ReplicaInstances;
+import io.sites.replica.SiteReplicaWait;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.locks.LockSupport;
 import org.axonframework.config.EventProcessingConfiguration;
-import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.axonframework.serialization.Serializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -23,28 +24,29 @@ import org.springframework.transaction.TransactionException;
 /**
  * Read-your-writes without giving up event-driven projections: after a command, look up the global position of
  * the website's newest event and wait, bounded, until every streaming processor has handled it in the segment that
- * handles the website (this process's, or, where another API replica owns that segment, as the shared token store
- * shows it), then until every other live site replica serves it ({@link SiteReplicaWait}).
+ * handles the website ({@link ReadModelWait}), then until every other live site replica serves it
+ * ({@link SiteReplicaWait}). Both waits are the replicas module's; this is the command side's port to them.
  */
 @Component
 @ConditionalOnRole(ServiceRole.API)
 @EnableConfigurationProperties(ReadModelProperties.class)
 class ProcessorReadModels implements ReadModels {
     private static final Logger log = LoggerFactory.getLogger(ProcessorReadModels.class);
-    /** Polling the shared tokens (a few rows) while a write waits: a trigger on every token update would be noisier. */
-    private static final long SHARED_POLL_NANOS = 10_000_000L;
     private final EventProcessingConfiguration processing;
     private final JdbcTemplate jdbc;
-    private final SharedTokens sharedTokens;
+    private final ReadModelWait readModel;
     private final SiteReplicaWait replicas;
     private final Duration timeout;
 
-    ProcessorReadModels(EventProcessingConfiguration processing, JdbcTemplate jdbc, SharedTokens sharedTokens,
-            SiteReplicaWait replicas, ReadModelProperties properties) {
+    ProcessorReadModels(EventProcessingConfiguration processing, JdbcTemplate jdbc, Serializer serializer,
+            MeterRegistry registry, ReplicaInstances instances, DatabaseNotifications notifications,
+            ReadModelProperties properties) {
         this.processing = processing;
         this.jdbc = jdbc;
-        this.sharedTokens = sharedTokens;
-        this.replicas = replicas;
+        this.readModel = new ReadModelWait(jdbc, serializer);
+        this.replicas = new SiteReplicaWait(jdbc, registry, instances, notifications.pushes(),
+                properties.replicas().aliveWithin());
+        notifications.on(DatabaseNotifications.REPLICAS, replicas::moved);
         this.timeout = properties.readYourWritesTimeout();
     }
 
@@ -76,33 +78,12 @@ class ProcessorReadModels implements ReadModels {
                 .toList();
         long deadline = System.nanoTime() + timeout.toNanos();
         for (StreamingEventProcessor processor : processors) {
-            if (!await(processor, websiteId.value(), position, deadline)) {
+            if (!readModel.await(processor, websiteId.value(), position, deadline)) {
                 log.warn("Projection {} has not reached event {} of {} after {}; answering anyway",
                         processor.getName(), position, websiteId, timeout);
                 return;
             }
         }
         replicas.await(position, deadline, timeout);
-    }
-
-    /**
-     * Waits for the one segment that handles the website's events (processors sequence per aggregate, so no other
-     * segment writes its rows). Not for every segment: Axon's tracking processor keeps the position of events a
-     * segment ignores in memory and stores it only when its wait for further events runs out (a second), so with
-     * segments on another replica, waiting for all of them made every publish take about a second.
-     */
-    private boolean await(StreamingEventProcessor processor, String website, long position, long deadline) {
-        while (true) {
-            Optional<EventTrackerStatus> local = processor.processingStatus().values().stream()
-                    .filter(status -> SharedTokens.handles(status.getSegment(), website)).findFirst();
-            if (local.isPresent() ? TrackingPositions.covers(local.get().getTrackingToken(), position)
-                    : sharedTokens.cover(processor.getName(), website, position)) {
-                return true;
-            }
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            LockSupport.parkNanos(local.isPresent() ? 200_000 : SHARED_POLL_NANOS);
-        }
     }
 }

@@ -1,7 +1,7 @@
 package io.sites.app.axon;
 
-import io.sites.site.ReplicaRow;
-import org.springframework.core.env.Environment;
+import io.sites.replica.ReplicaInstances;
+import io.sites.replica.ReplicaRow;
 
 /**
  * The name this process claims the read model's segments under: the token store's {@code owner} column and the API
@@ -12,8 +12,7 @@ import org.springframework.core.env.Environment;
  */
 record ReadModelOwner(String name) {
 
-    static ReadModelOwner of(Environment environment) {
-        return new ReadModelOwner(ReplicaRow.newInstance(environment.getProperty("sites.site-server.replica",
-                "local")));
+    static ReadModelOwner of(ReplicaInstances instances) {
+        return new ReadModelOwner(instances.claim(ReplicaRow.API));
     }
 }

@@ -2,14 +2,14 @@ package io.sites.app.axon;
 
 import io.sites.app.roles.ConditionalOnRole;
 import io.sites.app.roles.ServiceRole;
-import io.sites.site.ReplicaRow;
-import io.sites.site.ReplicaRow.Seen;
+import io.sites.replica.ReplicaHeartbeat;
+import io.sites.replica.ReplicaRow;
+import io.sites.replica.ReplicaRow.Seen;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventTrackerStatus;
@@ -23,34 +23,34 @@ import org.springframework.stereotype.Component;
 
 /**
  * Shares the read model's segments among the live API replicas. Axon without Axon Server claims segments but never
- * balances them: the first replica would keep all of them. Each API replica writes a heartbeat row (role
- * {@value #ROLE}) in {@code replica}; every heartbeat it counts the live ones, works out its fair share (the replicas
- * in name order, the first {@code segments % replicas} one more) and releases the segments above it for a while, so
- * that the others claim them. A replica that dies stops extending its claims, and the others take its segments
+ * balances them: the first replica would keep all of them. Each API replica keeps a heartbeat row (role
+ * {@value ReplicaRow#API}) in {@code replica}, through the replicas module's {@link ReplicaHeartbeat}; every
+ * heartbeat it counts the live ones, works out its fair share (the replicas in name order, the first
+ * {@code segments % replicas} one more) and releases the segments above it for a while, so that the others claim
+ * them. A replica that dies stops extending its claims, and the others take its segments
  * after the token store's claim timeout. A store with fewer segments than configured (made before there were
  * several) is split, one segment a heartbeat, by whoever owns the one to split.
  */
 @ConditionalOnRole(ServiceRole.API)
 @Component
 class ReadModelSegments implements SmartLifecycle {
-    static final String ROLE = "api";
     static final String READ_MODEL = "read-model";
     private static final Logger log = LoggerFactory.getLogger(ReadModelSegments.class);
 
     private final EventProcessingConfiguration processing;
     private final JdbcTemplate jdbc;
     private final ReplicaRow row;
+    private final ReplicaHeartbeat heartbeat;
     private final long heartbeatMillis;
     private final int segments;
-    private final ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor(runnable ->
-            Thread.ofPlatform().daemon().name("read-model-segments").unstarted(runnable));
     private volatile boolean running;
 
     ReadModelSegments(EventProcessingConfiguration processing, JdbcTemplate jdbc, Environment environment,
             ReadModelProperties properties, ReadModelOwner owner) {
         this.processing = processing;
         this.jdbc = jdbc;
-        this.row = new ReplicaRow(jdbc, owner.name(), ROLE);
+        this.row = new ReplicaRow(jdbc, owner.name(), ReplicaRow.API);
+        this.heartbeat = new ReplicaHeartbeat(row, "read-model-segments");
         this.heartbeatMillis = properties.replicas().heartbeat().toMillis();
         this.segments = environment.getProperty("axon.eventhandling.processors." + READ_MODEL
                 + ".initial-segment-count", Integer.class, 1);
@@ -108,8 +108,8 @@ class ReadModelSegments implements SmartLifecycle {
      * publish's wait, but must not keep the survivors releasing segments that nobody will claim.
      */
     private List<String> live() {
-        return ReplicaRow.seen(jdbc, ROLE, false).stream().filter(seen -> seen.aliveWithin(3 * heartbeatMillis))
-                .map(Seen::instance).toList();
+        return ReplicaRow.seen(jdbc, ReplicaRow.API, false).stream()
+                .filter(seen -> seen.aliveWithin(3 * heartbeatMillis)).map(Seen::instance).toList();
     }
 
     private Optional<StreamingEventProcessor> processor() {
@@ -119,13 +119,13 @@ class ReadModelSegments implements SmartLifecycle {
     @Override
     public void start() {
         running = true;
-        beats.scheduleWithFixedDelay(this::beat, 0, heartbeatMillis, TimeUnit.MILLISECONDS);
+        heartbeat.start(Duration.ZERO, Duration.ofMillis(heartbeatMillis), this::beat);
     }
 
     @Override
     public void stop() {
         running = false;
-        row.leave(beats);
+        heartbeat.leave();
     }
 
     @Override

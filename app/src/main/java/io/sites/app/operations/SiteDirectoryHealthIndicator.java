@@ -2,8 +2,8 @@ package io.sites.app.operations;
 
 import io.sites.app.roles.ConditionalOnRole;
 import io.sites.app.roles.ServiceRole;
-import io.sites.site.SiteDirectory;
-import io.sites.site.SiteReplica;
+import io.sites.site.directory.SiteDirectory;
+import io.sites.site.replica.SiteReplica;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.stereotype.Component;

@@ -3,7 +3,7 @@ package io.sites.app.operations;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import io.sites.site.SiteTraffic;
+import io.sites.site.serving.SiteTraffic;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;

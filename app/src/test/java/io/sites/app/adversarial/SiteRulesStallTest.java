@@ -35,7 +35,7 @@ class SiteRulesStallTest {
         try (ServiceProcess service = new ServiceProcess(Files.createTempDirectory("sites-rules-stall"), Map.of(
                 "SITES_SITE_HOST", "localhost", "SITES_PUBLISHES_PER_MINUTE", "1000000",
                 "SITES_DRY_RUNS_PER_MINUTE", "1000000"),
-                List.of("-Xmx512m", "-Dlogging.level.io.sites.site.SiteRules=DEBUG"))) {
+                List.of("-Xmx512m", "-Dlogging.level.io.sites.site.serving.SiteRules=DEBUG"))) {
             service.start();
             Http api = service.api();
             Http sitePort = service.site();

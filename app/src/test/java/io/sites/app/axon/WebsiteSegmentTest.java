@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.Http;
+import io.sites.replica.SharedTokens;
 import java.util.List;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.DomainEventMessage;

@@ -5,8 +5,8 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.sites.query.website.ReadModelReplay;
-import io.sites.site.SiteDirectory;
-import io.sites.site.SiteReplica;
+import io.sites.site.directory.SiteDirectory;
+import io.sites.site.replica.SiteReplica;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.health.contributor.Status;
 

@@ -1,5 +1,6 @@
 package io.sites.query.website;
 
+import io.sites.replica.TrackingPositions;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.axonframework.common.transaction.TransactionManager;

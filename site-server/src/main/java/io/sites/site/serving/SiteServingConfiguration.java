@@ -1,0 +1,38 @@
+package io.sites.site.serving;
+
+import io.sites.api.site.PreviewGrant;
+import io.sites.api.site.SiteAddress;
+import io.sites.api.blob.BlobStore;
+import io.sites.limits.RateWindows;
+import io.sites.site.SiteServerProperties;
+import io.sites.site.directory.SiteDirectory;
+import java.time.Clock;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Assembles what answers a site request on either port: the responder, its files, gate and previews, the counters. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SiteServerProperties.class)
+class SiteServingConfiguration {
+
+    /** Counted on both ports; the app exposes the counters as metrics. */
+    @Bean
+    SiteTraffic siteTraffic() {
+        return new SiteTraffic();
+    }
+
+    @Bean
+    SiteFiles siteFiles(BlobStore blobs, SiteServerProperties properties, SiteTraffic traffic) {
+        return new SiteFiles(blobs, properties.siteServer().cacheBytes(), properties.siteServer().compressMaxBytes(),
+                traffic);
+    }
+
+    @Bean
+    SiteResponder siteResponder(SiteServerProperties properties, SiteDirectory directory, SiteFiles files,
+            RateWindows windows, PreviewGrant grants, Clock clock) {
+        return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files, new SiteGate(windows),
+                new SitePreviews(grants, properties.previews(), properties.secure(), clock),
+                properties.siteServer().rulesCacheBytes());
+    }
+}
