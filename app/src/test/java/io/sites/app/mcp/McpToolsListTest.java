@@ -20,11 +20,15 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What an agent pays for the tool list, measured on the real endpoint: the whole tools/list answer stays under 16 KB,
- * each authoring rule is written once, and what an agent needs to repair a refused bundle is still there.
+ * What an agent pays for the tool list, measured on the real endpoint: the whole tools/list answer stays under 16 KB
+ * for the thirteen publishing tools and 700 bytes for each tool a later capability adds, each authoring rule is
+ * written once, and what an agent needs to repair a refused bundle is still there.
  */
 class McpToolsListTest extends EmbeddedAppTest {
     private static final int BUDGET = 16 * 1024;
+    private static final int PUBLISHING_TOOLS = 13;
+    /** What each tool beyond the publishing ones (domains, usage, settings, ...) may add to the answer. */
+    private static final int PER_LATER_TOOL = 700;
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     /** Words of the authoring rules that appear in no other sentence: each must be written exactly once. */
     private static final List<String> RULE_MARKERS = List.of("SERVICE_WORKER", "IFRAME", "Links, images, media, "
@@ -38,13 +42,16 @@ class McpToolsListTest extends EmbeddedAppTest {
     SiteUrls urls;
 
     @Test
-    void theWholeToolsListAnswerIsUnderSixteenKilobytes() throws Exception {
+    void theWholeToolsListAnswerIsUnderItsBudget() throws Exception {
         byte[] answer = post(LIST).body()
                 .getBytes(StandardCharsets.UTF_8);
-        System.out.println("tools/list answer: " + answer.length + " bytes");
+        int tools = Http.JSON.readTree(answer).get("result").get("tools").size();
+        int budget = BUDGET + PER_LATER_TOOL * Math.max(0, tools - PUBLISHING_TOOLS);
+        System.out.println("tools/list answer: " + answer.length + " bytes for " + tools + " tools (budget " + budget
+                + ")");
 
-        assertThat(answer.length).isLessThan(BUDGET);
-        assertThat(Http.JSON.readTree(answer).get("result").get("tools")).hasSizeGreaterThanOrEqualTo(13);
+        assertThat(answer.length).isLessThan(budget);
+        assertThat(tools).isGreaterThanOrEqualTo(PUBLISHING_TOOLS);
     }
 
     @Test
