@@ -18,11 +18,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * docs/ARCHITECTURE.md names only what exists: every type it names in backticks or in its drawings is a class, record,
- * interface or enum of the repository's main sources (or a test it cites, or one of the few library types it names on
- * purpose), a
- * {@code Type.member} is a member of that type's file, and every {@code io.sites...} package it names is a package.
- * A rename that forgets the document fails here, not in a newcomer's head. A drawing fenced {@code ```before} shows
- * code as it was and is left unchecked.
+ * interface or enum of the repository's sources (main, or a test it cites) or one of the few library types it names
+ * on purpose; a {@code Type.member} is a member of that type's file; every package it names ({@code io.sites.app.axon},
+ * or short: {@code app.axon}, {@code identity.oauth}) is a package. A rename that forgets the document fails here, not
+ * in a newcomer's head. A drawing fenced {@code ```before} shows code as it was and is left unchecked.
  */
 class ArchitectureDocumentTest {
 
@@ -40,6 +39,10 @@ class ArchitectureDocumentTest {
 
     static final Pattern PACKAGE = Pattern.compile("io\\.sites(?:\\.[a-z][a-z0-9_]*)*(?:\\.\\{[a-z.,]+\\})?");
 
+    /** A package named short, as the prose does: {@code app.axon}, {@code command.remote}, {@code identity.oauth}. */
+    static final Pattern SHORT_PACKAGE = Pattern.compile(
+            "`((?:app|command|query|site|api|identity)(?:\\.[a-z][a-z0-9]*)+)`");
+
     static final Pattern DECLARATION = Pattern.compile("\\b(?:class|interface|enum|record)\\s+([A-Z][A-Za-z0-9_]*)");
 
     static final Path REPOSITORY = Path.of("..").toAbsolutePath().normalize();
@@ -55,10 +58,12 @@ class ArchitectureDocumentTest {
     void aNameThatIsNotInTheCodeIsReported() throws IOException {
         assertThat(problemsOf("The publish goes through `ApiOperations.createWebsiteVersion` to `PublishService`.\n"
                 + "```\n  BodyGateFilter → BodyAdmission.admit\n```\nin `io.sites.app.nowhere`.\n"
-                + "```before\n  WebsitesController → ApiOperations\n```\n"))
+                + "```before\n  WebsitesController → ApiOperations\n```\n"
+                + "and `app.nowhere`, but `app.axon` and `identity.oauth`.\n"))
                 .containsExactlyInAnyOrder("`ApiOperations.createWebsiteVersion`: no type ApiOperations",
                         "drawing: no type BodyGateFilter",
-                        "package io.sites.app.nowhere does not exist");
+                        "package io.sites.app.nowhere does not exist",
+                        "package app.nowhere (io.sites. or io.sites.app.) does not exist");
         assertThat(problemsOf("`PublishService.noSuchMethod` and `SiteDirectory.Nothing`"))
                 .containsExactly("`PublishService.noSuchMethod`: PublishService has no noSuchMethod",
                         "`SiteDirectory.Nothing`: SiteDirectory has no Nothing");
@@ -94,6 +99,13 @@ class ArchitectureDocumentTest {
             String name = span.group(1);
             if (TYPE_SPAN.matcher(name).matches()) {
                 check(name, "`" + name + "`", files, problems);
+            }
+        }
+        Matcher shortName = SHORT_PACKAGE.matcher(prose);
+        while (shortName.find()) {
+            String pkg = shortName.group(1);
+            if (!isPackage("io.sites." + pkg) && !isPackage("io.sites.app." + pkg)) {
+                problems.add("package " + pkg + " (io.sites. or io.sites.app.) does not exist");
             }
         }
         Matcher named = PACKAGE.matcher(document);
