@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
  * period once and stops serving once), so replicas checking the same domain at once agree.
  */
 @Component
-class DomainChecks implements DisposableBean {
+public class DomainChecks implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(DomainChecks.class);
 
     private final DomainOperations operations;
@@ -34,7 +34,7 @@ class DomainChecks implements DisposableBean {
     }
 
     /** One round over every served domain; one domain's failure does not stop the others. */
-    void checkAll() {
+    public void checkAll() {
         for (DomainRows.Served served : rows.served()) {
             try {
                 operations.recheck(served);

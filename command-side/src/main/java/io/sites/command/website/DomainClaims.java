@@ -43,11 +43,25 @@ class DomainClaims {
         }
         WebsiteId holder = new WebsiteId(holders.getFirst());
         if (stillServes.test(holder)) {
-            throw new DomainRefusedException(ErrorCode.DOMAIN_TAKEN,
-                    hostname + " is verified by another website; it must be removed there first.");
+            throw taken(hostname);
         }
         jdbc.update("update domain_claim set website_id = ?, claimed_at = ? where hostname = ? and website_id = ?",
                 websiteId.value(), Timestamp.from(clock.instant()), hostname, holder.value());
+    }
+
+    /** DOMAIN_TAKEN when another website serves the hostname now; claims nothing. */
+    void requireFree(String hostname, WebsiteId websiteId, Predicate<WebsiteId> stillServes) {
+        List<String> holders = jdbc.queryForList("select website_id from domain_claim where hostname = ?",
+                String.class, hostname);
+        if (!holders.isEmpty() && !holders.getFirst().equals(websiteId.value())
+                && stillServes.test(new WebsiteId(holders.getFirst()))) {
+            throw taken(hostname);
+        }
+    }
+
+    private static DomainRefusedException taken(String hostname) {
+        return new DomainRefusedException(ErrorCode.DOMAIN_TAKEN,
+                hostname + " is verified by another website; it must be removed there first.");
     }
 
     /** Frees the hostname when this website held it. */

@@ -32,9 +32,11 @@ class DomainCommandHandler {
 
     @CommandHandler
     DomainView handle(AddDomainCommand command) {
-        Aggregate<Website> website = load(command.websiteId());
-        website.execute(site -> site.domainsFor(command.by()).add(command.websiteId(), command));
-        return saved(website, command.websiteId(), command.hostname(), null);
+        WebsiteId id = command.websiteId();
+        Aggregate<Website> website = load(id);
+        claims.requireFree(command.hostname(), id, holder -> stillServes(holder, command.hostname()));
+        website.execute(site -> site.domainsFor(command.by()).add(id, command));
+        return saved(website, id, command.hostname(), null);
     }
 
     @CommandHandler
