@@ -121,7 +121,7 @@ public interface DomainsContract {
         assertThat(taken.status()).as(taken.text()).isEqualTo(409);
         assertThat(code(taken)).isEqualTo("DOMAIN_TAKEN");
 
-        List<String> types = http().get("/v1/websites/" + id + "/history", owner.token()).json().get("entries")
+        List<String> types = http().get("/v1/websites/" + id + "/history", owner.token()).json().get("items")
                 .valueStream().map(e -> e.get("type").asString()).toList();
         assertThat(types).contains("domain.added", "domain.verification_failed", "domain.verified");
 
@@ -159,7 +159,7 @@ public interface DomainsContract {
         JsonNode listed = http().get("/v1/websites/" + id + "/domains", owner.token()).json().get("domains").get(0);
         assertThat(listed.get("status").asString()).isEqualTo("failed");
         assertThat(listed.get("reason").asString()).contains("NXDOMAIN");
-        JsonNode last = http().get("/v1/websites/" + id + "/history", owner.token()).json().get("entries").get(0);
+        JsonNode last = http().get("/v1/websites/" + id + "/history", owner.token()).json().get("items").get(0);
         assertThat(last.get("type").asString()).isEqualTo("domain.verification_failed");
         assertThat(last.get("details").get("stopped").asBoolean()).isTrue();
 
