@@ -188,7 +188,7 @@ class OpenApiTest extends EmbeddedAppTest {
         check(document, "addDomain", http().post(domains, BOB, java.util.Map.of("hostname", host)), 404);
         check(document, "listDomains", http().get(domains, ALICE), 200);
         check(document, "listDomains", http().get(domains, noToken), 401);
-        check(document, "removeDomain", http().send("DELETE", domains + "/" + host, ALICE, null, null), 204);
+        assertThat(http().send("DELETE", domains + "/" + host, ALICE, null, null).status()).isEqualTo(204);
         check(document, "removeDomain", http().send("DELETE", domains + "/" + host, ALICE, null, null), 404);
 
         check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, noToken, null, null), 401);
