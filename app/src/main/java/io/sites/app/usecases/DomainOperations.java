@@ -96,15 +96,22 @@ public class DomainOperations {
     }
 
     public List<Domain> list(Actor caller, String websiteId) {
+        WebsiteId id = readable(caller, websiteId);
+        return rows.list(id).stream().map(this::answer).toList();
+    }
+
+    /** The website's id when the caller may read it (owner or editor); a stranger learns nothing. */
+    private WebsiteId readable(Actor caller, String websiteId) {
         WebsiteId id = visibleId(websiteId);
         queries.query(new FindWebsite(caller.accountId(), id), ResponseTypes.optionalInstanceOf(WebsiteView.class))
                 .join().orElseThrow(() -> new WebsiteNotFoundException(id));
-        return rows.list(id).stream().map(this::answer).toList();
+        return id;
     }
 
     /** Checks the TXT record now; DOMAIN_UNVERIFIED (after the reason is recorded) when it does not prove control. */
     public Domain verify(Actor caller, String websiteId, String hostname) {
-        WebsiteId id = visibleId(websiteId);
+        // A stranger makes no DNS lookup: only who may read the website gets that far.
+        WebsiteId id = readable(caller, websiteId);
         String name = hostname == null ? "" : hostname.strip().toLowerCase(java.util.Locale.ROOT);
         // The token is asked of the rows; a domain the website does not have is refused by the aggregate below.
         String token = rows.list(id).stream().filter(d -> d.hostname().equals(name)).map(DomainView::token)
