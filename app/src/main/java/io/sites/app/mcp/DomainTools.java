@@ -30,8 +30,8 @@ final class DomainTools {
         return tools.tool("add_domain", "Add a custom domain", "addDomain", """
                 Serve a website at the person's own hostname (owner only). Returns the TXT record to create and \
                 the dnsTarget to point the name at.""",
-                // Adds a pending domain; again: the same answer. Closed world until verified.
-                new ToolAnnotations(null, false, false, true, false, null),
+                // Adds a pending domain; again: the same answer. Open world: it names a public hostname.
+                new ToolAnnotations(null, false, false, true, true, null),
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID),
                 (caller, arguments) -> operations.add(caller, WebsiteTools.text(arguments, "websiteId"),
                         WebsiteTools.text(arguments, "hostname")),
@@ -41,7 +41,7 @@ final class DomainTools {
 
     private SyncToolSpecification list() {
         return tools.tool("list_domains", "List custom domains", "listDomains",
-                "A website's custom domains with status and last check's reason.",
+                "A website's custom domains: status, the TXT record to create, and the last check's reason.",
                 new ToolAnnotations(null, true, false, true, false, null),
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID),
                 (caller, arguments) -> Map.of("domains", operations.list(caller,
@@ -62,7 +62,7 @@ final class DomainTools {
 
     private SyncToolSpecification remove() {
         return tools.tool("remove_domain", "Remove a custom domain", "removeDomain",
-                "Stop serving the website at the hostname (owner only).",
+                "Stop serving the website at the hostname (owner only); any website may claim it afterwards.",
                 new ToolAnnotations(null, false, true, true, true, null),
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID),
                 (caller, arguments) -> {
