@@ -41,9 +41,10 @@ class OpenApiTest extends EmbeddedAppTest {
     static final List<String> OPERATIONS = List.of("getApiIndex", "listWebsites", "createWebsite", "getWebsite",
             "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug",
             // Extensions of interface 1.0.0, marked as such.
-            "promoteVersion", "deleteWebsite", "diffVersions", "getHistory", "getMe");
+            "promoteVersion", "deleteWebsite", "diffVersions", "getHistory", "getMe",
+            "addDomain", "listDomains", "verifyDomain", "removeDomain");
     static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "diffVersions", "getHistory",
-            "getMe");
+            "getMe", "addDomain", "listDomains", "verifyDomain", "removeDomain");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {
@@ -181,6 +182,16 @@ class OpenApiTest extends EmbeddedAppTest {
         check(document, "getHistory", http().get(history, BOB), 404);
         check(document, "getHistory", http().get(history + "?limit=0", ALICE), 400);
         check(document, "getHistory", http().get(history + "?before=x", ALICE), 400);
+
+        String domains = "/v1/websites/" + id + "/domains";
+        String host = unique("oas") + ".example.org";
+        check(document, "addDomain", http().post(domains, ALICE, java.util.Map.of("hostname", host)), 201);
+        check(document, "addDomain", http().post(domains, ALICE, java.util.Map.of("hostname", "localhost")), 422);
+        check(document, "addDomain", http().post(domains, BOB, java.util.Map.of("hostname", host)), 404);
+        check(document, "listDomains", http().get(domains, ALICE), 200);
+        check(document, "listDomains", http().get(domains, noToken), 401);
+        assertThat(http().send("DELETE", domains + "/" + host, ALICE, null, null).status()).isEqualTo(204);
+        check(document, "removeDomain", http().send("DELETE", domains + "/" + host, ALICE, null, null), 404);
 
         check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, noToken, null, null), 401);
         check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, BOB, null, null), 404);
