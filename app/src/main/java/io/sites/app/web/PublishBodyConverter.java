@@ -67,12 +67,15 @@ class PublishBodyConverter implements SmartHttpMessageConverter<Object> {
         HttpServletRequest request = RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes
                 servlet ? servlet.getRequest() : null;
         SpooledBody spooled = request == null ? null : BodyAdmission.decodeWhileRead(request);
+        // A body that is JSON's null binds to nothing, so Spring answers it as a missing body (400), as it did
+        // when the controller took the request itself.
         if (spooled == null) {
-            return new PublishBody<>(json.read(requestType, input), Map.of());
+            Object body = json.read(requestType, input);
+            return body == null ? null : new PublishBody<>(body, Map.of());
         }
         try {
             InlineContents.Read<?> read = contents.read(spooled, requestType);
-            return new PublishBody<>(read.request(), read.decoded());
+            return read.request() == null ? null : new PublishBody<>(read.request(), read.decoded());
         } catch (JacksonException malformed) {
             throw new HttpMessageNotReadableException("JSON parse error: " + malformed.getOriginalMessage(),
                     malformed, input);

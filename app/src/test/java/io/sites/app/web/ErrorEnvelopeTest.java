@@ -8,6 +8,7 @@ import io.sites.app.Http;
 import io.sites.app.PostgresAppTest;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -54,6 +55,21 @@ class ErrorEnvelopeTest extends PostgresAppTest {
         assertThat(index.json().get("mcp").asString()).endsWith("/mcp");
         assertThat(http().get("/.well-known/oauth-protected-resource", null).json().get("scopes_supported")
                 .get(0).asString()).isEqualTo("mcp");
+    }
+
+    /** JSON's null as a publish body is a missing body, in any charset: 400 in the envelope, never a 500. */
+    @Test
+    void aNullBodyIsAMissingBody() {
+        String websiteId = http().post("/v1/websites", ALICE, site(null, "Null body", file("index.html", "<p>n</p>")))
+                .json().get("websiteId").asString();
+        for (String path : List.of("/v1/websites", "/v1/websites/" + websiteId + "/versions")) {
+            for (String type : List.of("application/json", "application/json; charset=utf-16")) {
+                Http.Response response = http().send("POST", path, ALICE, type, "null");
+                assertThat(response.status()).as(path + " " + type + ": " + response.text()).isEqualTo(400);
+                assertThat(response.json().get("error").get("code").asString()).isIn("MALFORMED_JSON",
+                        "VALIDATION_FAILED");
+            }
+        }
     }
 
     @Test
