@@ -39,9 +39,9 @@ class OpenApiTest extends EmbeddedAppTest {
     static final List<String> OPERATIONS = List.of("getApiIndex", "listWebsites", "createWebsite", "getWebsite",
             "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug",
             // Extensions of interface 1.0.0, marked as such.
-            "promoteVersion", "deleteWebsite", "diffVersions", "getHistory", "getMe");
+            "promoteVersion", "deleteWebsite", "diffVersions", "getHistory", "getMe", "getUsage", "getAccountUsage");
     static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "diffVersions", "getHistory",
-            "getMe");
+            "getMe", "getUsage", "getAccountUsage");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {
@@ -179,6 +179,18 @@ class OpenApiTest extends EmbeddedAppTest {
         check(document, "getHistory", http().get(history, BOB), 404);
         check(document, "getHistory", http().get(history + "?limit=0", ALICE), 400);
         check(document, "getHistory", http().get(history + "?before=x", ALICE), 400);
+
+        String usage = "/v1/websites/" + id + "/usage";
+        check(document, "getUsage", http().get(usage, ALICE), 200);
+        check(document, "getUsage", http().get(usage + "?granularity=hour&from=2026-11-01", ALICE), 200);
+        check(document, "getUsage", http().get(usage, noToken), 401);
+        check(document, "getUsage", http().get(usage, BOB), 404);
+        check(document, "getUsage", http().get(usage + "?from=2025-01-01", ALICE), 422);
+        check(document, "getUsage", http().get(usage + "?to=soon", ALICE), 400);
+        check(document, "getAccountUsage", http().get("/v1/usage", ALICE), 200);
+        check(document, "getAccountUsage", http().get("/v1/usage", noToken), 401);
+        check(document, "getAccountUsage", http().get("/v1/usage?from=2025-01-01", ALICE), 422);
+        check(document, "getAccountUsage", http().get("/v1/usage?from=never", ALICE), 400);
 
         check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, noToken, null, null), 401);
         check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, BOB, null, null), 404);

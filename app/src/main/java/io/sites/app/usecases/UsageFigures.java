@@ -32,22 +32,29 @@ class UsageFigures {
         this.jdbc = jdbc;
     }
 
-    /** Every bucket of the period, those without traffic at zero. */
-    List<Point> series(String websiteId, Period period) {
+    /**
+     * Every bucket of the period, those without traffic at zero, summed over the websites; by day, one website's
+     * points carry its visitors (several websites' visitors are not one audience).
+     */
+    List<Point> series(List<String> websiteIds, Period period) {
         long unit = period.granularity() == Granularity.HOUR ? 1 : 24;
         Map<Long, Figures> byBucket = new HashMap<>();
-        jdbc.query("select hour_number / " + unit + " as bucket, " + SUMS + " from usage_hour where website_id = ?"
-                + " and hour_number >= ? and hour_number < ? group by hour_number / " + unit, rs -> {
-                    byBucket.put(rs.getLong(1), new Figures(rs.getLong(2), rs.getLong(3), rs.getLong(4),
-                            rs.getLong(5), rs.getLong(6), rs.getLong(7), rs.getLong(8)));
-                }, websiteId, hours(period.from()), hours(period.to()));
-        Map<Long, Long> visitors = unit == 1 ? Map.of() : visitorsByDay(websiteId, period);
+        if (!websiteIds.isEmpty()) {
+            jdbc.query("select hour_number / " + unit + " as bucket, " + SUMS + " from usage_hour where website_id in ("
+                    + marks(websiteIds) + ") and hour_number >= ? and hour_number < ? group by hour_number / " + unit,
+                    rs -> {
+                        byBucket.put(rs.getLong(1), new Figures(rs.getLong(2), rs.getLong(3), rs.getLong(4),
+                                rs.getLong(5), rs.getLong(6), rs.getLong(7), rs.getLong(8)));
+                    }, args(websiteIds, hours(period.from()), hours(period.to())));
+        }
+        boolean withVisitors = unit == 24 && websiteIds.size() == 1;
+        Map<Long, Long> visitors = withVisitors ? visitorsByDay(websiteIds.getFirst(), period) : Map.of();
         List<Point> series = new ArrayList<>();
         long seconds = unit * HOUR;
         for (long bucket = period.from().getEpochSecond() / seconds; bucket < period.to().getEpochSecond() / seconds;
                 bucket++) {
             series.add(new Point(Instant.ofEpochSecond(bucket * seconds), byBucket.getOrDefault(bucket,
-                    Figures.NONE), unit == 1 ? null : visitors.getOrDefault(bucket, 0L)));
+                    Figures.NONE), withVisitors ? visitors.getOrDefault(bucket, 0L) : null));
         }
         return series;
     }

@@ -69,8 +69,12 @@ public class UsageOperations {
             List<Ranked> topPaths, List<Ranked> referrers) {
     }
 
-    /** getAccountUsage's answer: each owned website's totals, and the storage its versions use (blobs counted once). */
-    public record AccountUsage(Period period, Figures totals, List<Site> websites, long storageBytes) {
+    /**
+     * getAccountUsage's answer: the owned websites' figures day by day and each one's totals, and the storage their
+     * versions use (blobs counted once).
+     */
+    public record AccountUsage(Period period, Figures totals, List<Point> series, List<Site> websites,
+            long storageBytes) {
         public record Site(WebsiteSummaryView website, Figures totals) {
         }
     }
@@ -80,7 +84,7 @@ public class UsageOperations {
         Period period = period(from, to, granularity);
         WebsiteView website = reads.getWebsite(caller, websiteId).website();
         String id = website.id().value();
-        List<Point> series = figures.series(id, period);
+        List<Point> series = figures.series(List.of(id), period);
         Figures totals = series.stream().map(Point::figures).reduce(Figures.NONE, Figures::plus);
         long visitors = figures.visitors(id, period);
         return new WebsiteUsage(website, period, totals, visitors, series, figures.topPaths(id, period),
@@ -97,7 +101,7 @@ public class UsageOperations {
         List<AccountUsage.Site> sites = owned.stream().map(site -> new AccountUsage.Site(site,
                 byWebsite.getOrDefault(site.id().value(), Figures.NONE))).toList();
         Figures totals = sites.stream().map(AccountUsage.Site::totals).reduce(Figures.NONE, Figures::plus);
-        return new AccountUsage(period, totals, sites, figures.storageBytes(ids));
+        return new AccountUsage(period, totals, figures.series(ids, period), sites, figures.storageBytes(ids));
     }
 
     /** The period asked for, defaults filled in: {@code to} now, {@code from} a week before, by day. */

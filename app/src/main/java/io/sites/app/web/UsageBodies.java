@@ -34,6 +34,7 @@ public class UsageBodies {
         period(body, usage.period());
         body.put("totals", figures(usage.totals()));
         body.put("storageBytes", usage.storageBytes());
+        body.put("series", usage.series().stream().map(UsageBodies::point).toList());
         body.put("websites", usage.websites().stream().map(site -> {
             Map<String, Object> each = new LinkedHashMap<>();
             each.put("websiteId", site.website().id().value());

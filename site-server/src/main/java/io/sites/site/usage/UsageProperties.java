@@ -9,6 +9,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * for (about 20 KB each: paths, referrers, visitors), and how many hours of counts it keeps while the database is away.
  */
 @ConfigurationProperties("sites.site-server.usage")
-public record UsageProperties(@DefaultValue("5s") Duration flush, @DefaultValue("4096") int sketches,
+record UsageProperties(@DefaultValue("5s") Duration flush, @DefaultValue("4096") int sketches,
         @DefaultValue("48") int keepHours) {
 }
