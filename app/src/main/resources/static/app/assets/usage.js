@@ -22,6 +22,8 @@
       width: width(),
       height: 200,
       scales: { x: { time: true } },
+      // The page states its periods in UTC: so do the axis's dates and hours.
+      tzDate: function (ts) { return uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'); },
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       series: [{}, {
