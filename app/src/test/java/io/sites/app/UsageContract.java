@@ -155,6 +155,22 @@ public interface UsageContract {
         assertThat(http().get("/v1/websites/" + id + "/usage?to=yesterday", PostgresAppTest.ALICE).status())
                 .isEqualTo(400);
 
+        // The same figures through MCP, and the same 404 for a stranger.
+        JsonNode tool = http().mcp(PostgresAppTest.ALICE, """
+                {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_usage","arguments":
+                 {"websiteId":"%s","granularity":"hour"}}}""".formatted(id)).json().path("result");
+        assertThat(tool.path("isError").asBoolean(true)).as(tool.toString()).isFalse();
+        assertThat(tool.path("structuredContent").path("totals").path("requests").asLong())
+                .isEqualTo(answers.size() + 4);
+        JsonNode refused = http().mcp(PostgresAppTest.BOB, """
+                {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_usage","arguments":
+                 {"websiteId":"%s"}}}""".formatted(id)).json().path("result");
+        assertThat(refused.path("structuredContent").path("error").path("code").asString()).isEqualTo("NOT_FOUND");
+        JsonNode accountTool = http().mcp(PostgresAppTest.ALICE, """
+                {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_account_usage","arguments":{}}}"""
+                ).json().path("result");
+        assertThat(accountTool.path("structuredContent").path("storageBytes").asLong()).isPositive();
+
         JsonNode account = http().get("/v1/usage", PostgresAppTest.ALICE).json();
         JsonNode mine = null;
         for (JsonNode each : account.get("websites")) {
