@@ -75,6 +75,12 @@ public class SiteUrls {
         return address.labelOf(SiteAddress.hostName(host)).isPresent();
     }
 
+    /** The service's own host names (site host, API, web application): no custom domain may be one or under one. */
+    public java.util.List<String> ownHosts() {
+        return java.util.List.of(SiteAddress.hostName(siteHost), URI.create(baseUrl).getHost(),
+                URI.create(appUrl).getHost());
+    }
+
     public String api(String path) {
         return baseUrl + path;
     }

@@ -213,10 +213,31 @@
     }
   }
 
+  // A button with data-copy="ID" copies the text of the element with that id (the Domains panel's records).
+  function copyButtons() {
+    Array.prototype.forEach.call(document.querySelectorAll('button[data-copy]'), function (button) {
+      button.addEventListener('click', function () {
+        var value = document.getElementById(button.getAttribute('data-copy'));
+        var done = function () { button.textContent = 'Copied'; };
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(value.textContent).then(done);
+        } else {
+          var range = document.createRange();
+          range.selectNodeContents(value);
+          var selection = window.getSelection();
+          selection.removeAllRanges();
+          selection.addRange(range);
+          if (document.execCommand('copy')) done();
+        }
+      });
+    });
+  }
+
   function start() {
     dropTarget = null;
     Array.prototype.forEach.call(document.querySelectorAll('form.upload'), uploadForm);
     tokenPage();
+    copyButtons();
     sweepBrokenImages();
   }
 

@@ -21,7 +21,7 @@ public abstract class EmbeddedAppTest {
     public static final String BOB = PostgresAppTest.BOB;
 
     @LocalServerPort
-    int port;
+    public int port;
     @Autowired
     ApplicationContext context;
 

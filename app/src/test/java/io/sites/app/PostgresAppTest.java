@@ -28,7 +28,7 @@ public abstract class PostgresAppTest {
     public static final String BOB = "bob-token-without-prefix-0123456789abcdef";
 
     @LocalServerPort
-    int port;
+    public int port;
     @Autowired
     ApplicationContext context;
 

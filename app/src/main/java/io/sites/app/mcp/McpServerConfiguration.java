@@ -58,14 +58,17 @@ class McpServerConfiguration {
     @Bean
     McpTools mcpTools(PublishOperations publishing, ReadOperations reads, LifecycleOperations lifecycle,
             ApiBodies bodies, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
-            IdempotentRequests idempotency, SiteUrls urls, UsageOperations usage, UsageBodies usageBodies) {
+            IdempotentRequests idempotency, SiteUrls urls, io.sites.app.usecases.DomainOperations domains,
+            UsageOperations usage, UsageBodies usageBodies) {
         WebsiteTools tools = new WebsiteTools(publishing, reads, bodies, new ToolSchemas(openApi), json, limits,
                 new IdempotentCalls(idempotency, json), urls);
         VersionTools versionTools = new VersionTools(lifecycle, reads, bodies, tools);
         List<SyncToolSpecification> specifications = new ArrayList<>(tools.specifications());
         specifications.addAll(versionTools.specifications());
+        specifications.addAll(new DomainTools(domains, tools).specifications());
         specifications.addAll(new UsageTools(usage, usageBodies, tools).specifications());
-        return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS);
+        return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS
+                + "\n" + DomainTools.INSTRUCTIONS);
     }
 
     @Bean(destroyMethod = "close")

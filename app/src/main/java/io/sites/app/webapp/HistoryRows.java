@@ -69,6 +69,8 @@ class HistoryRows {
             case "collaborator.added" -> "Editor invited";
             case "collaborator.removed" -> "Editor removed";
             case "website.deleted" -> "Website deleted";
+            case "domain.added", "domain.verified", "domain.verification_failed", "domain.removed" ->
+                    DomainHistoryWords.title(entry);
             // An event this page has no words for yet still reads as words, never as its wire code.
             default -> entry.type().substring(0, 1).toUpperCase(java.util.Locale.ROOT)
                     + entry.type().substring(1).replace('.', ' ').replace('_', ' ');
@@ -95,6 +97,8 @@ class HistoryRows {
                     + Optional.ofNullable(d.get("message")).map(m -> ": " + m).orElse("");
             case "version.promoted" -> d.get("previousVersion") == null ? "" : "replacing version " + d.get("previousVersion");
             case "collaborator.added", "collaborator.removed" -> subject;
+            case "domain.added", "domain.verified", "domain.verification_failed", "domain.removed" ->
+                    DomainHistoryWords.details(entry);
             case "website.created" -> d.get("name") + Optional.ofNullable(d.get("slug")).map(s -> " (" + s + ")")
                     .orElse("");
             default -> "";

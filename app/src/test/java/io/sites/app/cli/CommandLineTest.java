@@ -46,6 +46,7 @@ class CommandLineTest extends EmbeddedAppTest {
     static void port(DynamicPropertyRegistry registry) {
         registry.add("server.port", () -> PORT);
         registry.add("sites.base-url", () -> "http://localhost:" + PORT);
+        io.sites.app.DomainsContract.domainProperties(registry);
     }
 
     private static int freePort() {
@@ -190,6 +191,29 @@ class CommandLineTest extends EmbeddedAppTest {
         Run deleted = sites("delete", slug, "--yes");
         assertThat(deleted.exit()).as(deleted.err()).isZero();
         assertThat(http().site(slug, "/").status()).isEqualTo(410);
+    }
+
+    @Test
+    void domainsAreAddedListedVerifiedAndRemoved() throws Exception {
+        String slug = "cli-domains-" + System.nanoTime();
+        // Files of its own: another test counts the files its first publish sends, which stored ones would lower.
+        Path dir = Files.createDirectories(temp.resolve("domains"));
+        Files.writeString(dir.resolve("index.html"), "<!doctype html><title>" + slug + "</title><h1>Domains</h1>");
+        sites("publish", dir.toString(), "--site", slug, "--json");
+        String host = "www." + slug + ".test";
+        Run added = sites("domains", "add", slug, host);
+        assertThat(added.exit()).as(added.err()).isZero();
+        assertThat(added.out()).contains("_sites-challenge." + host).contains("CNAME");
+        String token = sites("--json", "domains", "ls", slug).json().get("domains").get(0).get("verification")
+                .get("value").asString();
+        assertThat(sites("domains", "ls", slug).out()).contains(host).contains("pending");
+        Run unverified = sites("domains", "verify", slug, host);
+        assertThat(unverified.exit()).as("refused").isEqualTo(1);
+        assertThat(unverified.err()).contains("NXDOMAIN");
+        io.sites.app.TestDns.SHARED.setTxt("_sites-challenge." + host, token);
+        assertThat(sites("domains", "verify", slug, host).out()).contains(host + " is verified");
+        assertThat(sites("domains", "rm", slug, host).exit()).isZero();
+        assertThat(sites("domains", "ls", slug).out()).contains("No custom domains");
     }
 
     @Test

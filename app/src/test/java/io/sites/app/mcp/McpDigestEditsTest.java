@@ -5,7 +5,7 @@ import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.app.DigestEditsContract;
+import io.sites.app.usecases.DigestEditsContract;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.Http;
 import org.junit.jupiter.api.Test;

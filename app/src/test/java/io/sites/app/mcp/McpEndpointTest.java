@@ -39,9 +39,9 @@ class McpEndpointTest extends EmbeddedAppTest {
     // Extensions, each the REST extension of the same name.
     private static final List<String> TOOLS = java.util.stream.Stream.concat(SPECIFIED.stream(),
             java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions", "get_history",
-                    "validate_bundle")).toList();
+                    "validate_bundle", "add_domain", "list_domains", "verify_domain", "remove_domain")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
-            "get_job_status", "suggest_slug", "diff_versions", "get_history");
+            "get_job_status", "suggest_slug", "diff_versions", "get_history", "list_domains");
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
             registry -> registry.schemaRegistryConfig(SchemaRegistryConfig.builder()
                     .formatAssertionsEnabled(true).build()));
@@ -81,7 +81,7 @@ class McpEndpointTest extends EmbeddedAppTest {
             assertThat(readOnly).as(name).isEqualTo(READS.contains(name) || name.equals("validate_bundle"));
             if (!readOnly) {
                 assertThat(annotations.get("destructiveHint").asBoolean()).as(name)
-                        .isEqualTo(name.equals("delete_website"));
+                        .isEqualTo(name.equals("delete_website") || name.equals("remove_domain"));
             }
             assertThat(annotations.path("openWorldHint").asBoolean(true)).as(name)
                     .isEqualTo(!READS.contains(name));

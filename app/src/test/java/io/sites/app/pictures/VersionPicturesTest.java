@@ -101,6 +101,45 @@ class VersionPicturesTest extends EmbeddedAppTest {
         }
     }
 
+    /**
+     * A hostile page: images and a script aimed at a service on this machine's loopback (by IP literal, which no
+     * host-resolver rule sees) and at another host, and a script that would repaint the page. The picture shows the
+     * page as its HTML and CSS draw it, and nothing but the site server was ever reached.
+     */
+    @Test
+    void aPublishedPageReachesNothingButItsOwnSiteAndRunsNoScript() throws Exception {
+        try (java.net.ServerSocket bait = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            java.util.concurrent.atomic.AtomicInteger reached = new java.util.concurrent.atomic.AtomicInteger();
+            Thread.ofVirtual().start(() -> {
+                while (!bait.isClosed()) {
+                    try (java.net.Socket ignored = bait.accept()) {
+                        reached.incrementAndGet();
+                    } catch (java.io.IOException closed) {
+                        return;
+                    }
+                }
+            });
+            String target = "https://127.0.0.1:" + bait.getLocalPort();
+            String page = "<!doctype html><title>Bait</title><link rel=stylesheet href=site.css><h1>Bait</h1>"
+                    + "<img src=\"" + target + "/img.png\" alt=a><img src=\"https://internal.example/b.png\" alt=b>"
+                    + "<script src=app.js></script>";
+            String script = "document.documentElement.style.background='#00ff00';"
+                    + "fetch('" + target + "/fetch').catch(function(){});";
+            Http.Response created = http().post("/v1/websites", ALICE, site(unique("bait"), "Bait",
+                    file("index.html", page), file("site.css", CSS), file("app.js", script)));
+            assertThat(created.status()).as(created.text()).isEqualTo(201);
+            WebsiteId id = new WebsiteId(created.json().get("websiteId").asString());
+
+            assertThat(awaitOutcome(id, 1)).isEqualTo("rendered");
+            BufferedImage shot = image(bean(VersionPictures.class).open(id, 1));
+            int corner = shot.getRGB(5, shot.getHeight() - 5) & 0xffffff;
+            System.out.println("ADVERSARIAL picture-reach: loopback_connections=" + reached.get()
+                    + " corner=" + Integer.toHexString(corner));
+            assertThat(reached.get()).as("connections the page's browser made to a loopback service").isZero();
+            assertThat(corner).as("painted by the page's CSS, not by its script").isEqualTo(0xff8800);
+        }
+    }
+
     private String publish() {
         Http.Response created = http().post("/v1/websites", ALICE, site(unique("pic"), "Pictured",
                 file("index.html", PAGE), file("site.css", CSS)));

@@ -6,7 +6,7 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.app.DigestEditsContract;
+import io.sites.app.usecases.DigestEditsContract;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.Http;
 import java.util.Map;

@@ -27,6 +27,7 @@ import java.util.Set;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.AggregateMember;
 import org.axonframework.serialization.Revision;
 import org.axonframework.spring.stereotype.Aggregate;
 
@@ -50,6 +51,8 @@ class Website {
     private Set<AccountId> editors = new HashSet<>();
     private boolean deleted;
     private boolean passwordProtected;
+    @AggregateMember
+    private WebsiteDomains domains = new WebsiteDomains();
 
     Website() {
         // for event sourcing and snapshots
@@ -139,6 +142,29 @@ class Website {
         } else if (passwordProtected) {
             apply(new SitePasswordCleared(websiteId, command.by(), command.actor()));
         }
+    }
+
+    /** The custom domains, for the owner to change ({@link NotOwnerException} for an editor). */
+    WebsiteDomains domainsFor(AccountId account) {
+        requireOwner(account);
+        return domains;
+    }
+
+    /** The custom domains for the periodic check, which acts for the owner; none on a deleted website. */
+    WebsiteDomains domainsForCheck() {
+        if (deleted) {
+            throw new WebsiteNotFoundException(websiteId);
+        }
+        return domains;
+    }
+
+    /** Whether this website serves {@code hostname} now: a claim another website holds is stale otherwise. */
+    boolean serves(String hostname) {
+        return !deleted && domains.find(hostname).map(WebsiteDomains.Domain::served).orElse(false);
+    }
+
+    AccountId owner() {
+        return owner;
     }
 
     /** Owners and editors publish; nobody acts on a deleted website, which answers as if it never existed. */

@@ -55,7 +55,7 @@ final class HistoryEntries {
                 put(details, "slug", e.slug());
                 yield new Entry("website.deleted", e.actor(), null, null);
             }
-            default -> null;
+            default -> DomainHistory.entry(message.getPayload(), details);
         };
         return Optional.ofNullable(entry).map(known -> new HistoryView.Entry(message.getSequenceNumber(),
                 known.type(), message.getTimestamp(), known.actor(), known.version(), known.subject(), details));
@@ -68,6 +68,6 @@ final class HistoryEntries {
         }
     }
 
-    private record Entry(String type, Actor actor, Integer version, AccountId subject) {
+    record Entry(String type, Actor actor, Integer version, AccountId subject) {
     }
 }

@@ -32,7 +32,11 @@ public enum ErrorCode {
     INTERNAL(500, "A failure of ours; the message carries the reference of the log line."),
     NOT_IMPLEMENTED(501, "The container refuses a method no origin server implements (CONNECT)."),
     SERVER_BUSY(503, "No memory for the request body in time; retry after Retry-After."),
-    HTTP_VERSION_NOT_SUPPORTED(505, "The container refuses an HTTP version it does not speak.");
+    HTTP_VERSION_NOT_SUPPORTED(505, "The container refuses an HTTP version it does not speak."),
+    DOMAIN_INVALID(422, "Not a public hostname a site may be served at (an address, a single label, our own hosts)."),
+    DOMAIN_TAKEN(409, "The hostname is verified by another website."),
+    DOMAIN_LIMIT(422, "The website or the account already has as many custom domains as it may."),
+    DOMAIN_UNVERIFIED(422, "The domain's TXT record does not carry its token (yet); the message says what was seen.");
 
     private final int status;
     private final String meaning;

@@ -24,6 +24,7 @@ public class SiteDirectory {
 
     private final Map<String, Site> bySlug = new ConcurrentHashMap<>();
     private final Map<WebsiteId, String> slugs = new ConcurrentHashMap<>();
+    private final SiteHostnames hostnames = new SiteHostnames();
     private volatile boolean caughtUp;
     private volatile BooleanSupplier catchingUp = () -> false;
 
@@ -98,6 +99,44 @@ public class SiteDirectory {
     void deleted(WebsiteId websiteId) {
         // The manifests go: a deleted site serves nothing, and its slug may be claimed again.
         update(websiteId, site -> new Site(websiteId, site.slug(), null, Map.of(), true, null));
+        domainsGone(websiteId);
+    }
+
+    /** A custom hostname verified for the website: served from now on. */
+    void domainServed(WebsiteId websiteId, String hostname) {
+        String slug = slugs.get(websiteId);
+        if (slug != null) {
+            hostnames.serve(hostname, slug);
+        }
+    }
+
+    /** A custom hostname removed, or its record missing past the grace period: no longer served. */
+    void domainStopped(WebsiteId websiteId, String hostname) {
+        String slug = slugs.get(websiteId);
+        if (slug != null) {
+            hostnames.stop(hostname, slug);
+        }
+    }
+
+    private void domainsGone(WebsiteId websiteId) {
+        String slug = slugs.get(websiteId);
+        if (slug != null) {
+            hostnames.stopAll(slug);
+        }
+    }
+
+    /** The slug served at a custom hostname (a Host without its port), empty when none is. */
+    public Optional<String> slugAt(String host) {
+        return hostnames.slugAt(host);
+    }
+
+    /** Every served custom hostname with its slug, for snapshots. */
+    Map<String, String> hostnames() {
+        return hostnames.all();
+    }
+
+    void restoreHostnames(Map<String, String> served) {
+        hostnames.restore(served);
     }
 
     void password(WebsiteId websiteId, String passwordHash) {

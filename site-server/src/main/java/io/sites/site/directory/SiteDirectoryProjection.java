@@ -1,5 +1,8 @@
 package io.sites.site.directory;
 
+import io.sites.api.event.DomainRemoved;
+import io.sites.api.event.DomainVerificationFailed;
+import io.sites.api.event.DomainVerified;
 import io.sites.api.event.SitePasswordCleared;
 import io.sites.api.event.SitePasswordSet;
 import io.sites.api.event.VersionPromoted;
@@ -27,7 +30,8 @@ class SiteDirectoryProjection {
     static final String PROCESSING_GROUP = "site-directory";
     /** The events that change a directory; any other is skipped unread on the way through the history. */
     private static final Set<Class<?>> APPLIED = Set.of(WebsiteCreated.class, VersionPublished.class,
-            VersionPromoted.class, WebsiteDeleted.class, SitePasswordSet.class, SitePasswordCleared.class);
+            VersionPromoted.class, WebsiteDeleted.class, SitePasswordSet.class, SitePasswordCleared.class,
+            DomainVerified.class, DomainVerificationFailed.class, DomainRemoved.class);
 
     private final SiteDirectory directory;
     private final SiteDirectorySnapshots snapshots;
@@ -63,6 +67,10 @@ class SiteDirectoryProjection {
             case WebsiteDeleted deleted -> directory.deleted(deleted.websiteId());
             case SitePasswordSet set -> directory.password(set.websiteId(), set.passwordHash());
             case SitePasswordCleared cleared -> directory.password(cleared.websiteId(), null);
+            case DomainVerified verified -> directory.domainServed(verified.websiteId(), verified.hostname());
+            case DomainVerificationFailed failed when failed.stopped() -> directory.domainStopped(failed.websiteId(),
+                    failed.hostname());
+            case DomainRemoved removed -> directory.domainStopped(removed.websiteId(), removed.hostname());
             default -> {
                 return false;
             }

@@ -40,7 +40,8 @@ final class SiteDirectorySnapshots implements AutoCloseable {
     private static final JsonMapper JSON = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
     /** What is on disk. The token travels as Axon serialized it, since its type depends on the event store. */
-    record Stored(String tokenType, String tokenRevision, String token, List<Site> sites) {
+    record Stored(String tokenType, String tokenRevision, String token, List<Site> sites,
+            java.util.Map<String, String> hostnames) {
     }
 
     private final SiteDirectory directory;
@@ -108,6 +109,7 @@ final class SiteDirectorySnapshots implements AutoCloseable {
                     Base64.getDecoder().decode(stored.token()), byte[].class, stored.tokenType(),
                     stored.tokenRevision()));
             directory.restore(stored.sites());
+            directory.restoreHostnames(stored.hostnames());
             log.info("Site directory restored from {}: {} sites, resuming after {}", file, stored.sites().size(),
                     token);
             return token;
@@ -115,6 +117,7 @@ final class SiteDirectorySnapshots implements AutoCloseable {
             // A snapshot is only a shortcut: without it the stream is read from the start.
             log.warn("Site directory snapshot {} is unreadable; reading the whole event stream", file, unreadable);
             directory.restore(List.of());
+            directory.restoreHostnames(null);
             return null;
         }
     }
@@ -128,7 +131,7 @@ final class SiteDirectorySnapshots implements AutoCloseable {
         List<Site> sites = directory.all();
         SerializedObject<byte[]> serialized = serializer.serialize(token, byte[].class);
         Stored stored = new Stored(serialized.getType().getName(), serialized.getType().getRevision(),
-                Base64.getEncoder().encodeToString(serialized.getData()), sites);
+                Base64.getEncoder().encodeToString(serialized.getData()), sites, directory.hostnames());
         Files.createDirectories(file.getParent());
         Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
         JSON.writeValue(temporary.toFile(), stored);

@@ -86,9 +86,13 @@ public final class SiteResponder {
         return ByteBuffer.wrap(html.getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer();
     }
 
-    /** The site label of a host ({@code slug} or {@code v{n}--slug}), empty when the host is not a site host. */
+    /**
+     * The site label of a host ({@code slug} or {@code v{n}--slug}), or the slug of a served custom hostname; empty
+     * when the host is neither.
+     */
     public Optional<String> label(String host) {
-        return address.labelOf(host);
+        Optional<String> label = address.labelOf(host);
+        return label.isPresent() ? label : directory.slugAt(host);
     }
 
     /**
@@ -96,7 +100,7 @@ public final class SiteResponder {
      * unknown site gets ("" names no site). The API's port hands such hosts to the API instead.
      */
     public String labelOnSitePort(String host) {
-        return address.labelOf(host).orElse("");
+        return label(SiteAddress.hostName(host)).orElse("");
     }
 
     /**

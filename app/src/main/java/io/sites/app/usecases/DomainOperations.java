@@ -1,0 +1,191 @@
+package io.sites.app.usecases;
+
+import io.sites.api.code.ErrorCode;
+import io.sites.api.command.AddDomainCommand;
+import io.sites.api.command.CheckDomainCommand;
+import io.sites.api.command.RemoveDomainCommand;
+import io.sites.api.id.Actor;
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.DomainView;
+import io.sites.api.query.FindWebsite;
+import io.sites.api.query.WebsiteView;
+import io.sites.api.site.SiteAddress;
+import io.sites.app.SiteUrls;
+import io.sites.command.domain.DomainRecords;
+import io.sites.command.domain.DomainRefusedException;
+import io.sites.command.publish.ReadModels;
+import io.sites.command.website.DomainRows;
+import io.sites.command.website.WebsiteNotFoundException;
+import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.function.Supplier;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.axonframework.modelling.command.ConcurrencyException;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+
+/**
+ * A website's custom domains for REST, MCP, the web application and the CLI: add (owner), list (owner and editors),
+ * verify (owner: the DNS lookup here, its outcome decided by the Website aggregate), remove (owner). Each change
+ * waits for this replica's projections, so a verified domain is served, and the history shows it, on the next
+ * request.
+ */
+@Component
+@EnableConfigurationProperties(DomainProperties.class)
+public class DomainOperations {
+    private static final int CONCURRENCY_RETRIES = 5;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final CommandGateway commands;
+    private final QueryGateway queries;
+    private final ReadModels readModels;
+    private final DomainRows rows;
+    private final DomainProperties properties;
+    private final DomainHostnames hostnames;
+    private final DomainRecords records;
+    private final String dnsTarget;
+    private final Clock clock;
+
+    DomainOperations(CommandGateway commands, QueryGateway queries, ReadModels readModels, DomainRows rows,
+            DomainProperties properties, SiteUrls urls, Clock clock) {
+        this.commands = commands;
+        this.queries = queries;
+        this.readModels = readModels;
+        this.rows = rows;
+        this.properties = properties;
+        this.clock = clock;
+        this.hostnames = new DomainHostnames(urls.ownHosts());
+        this.records = new DomainRecords(resolver(properties.resolver()), properties.lookupTimeout());
+        this.dnsTarget = properties.dnsTarget() == null || properties.dnsTarget().isBlank()
+                ? urls.ownHosts().getFirst() : properties.dnsTarget();
+    }
+
+    /** A domain as every door shows it: the record to create, where to point the name, the last check's reason. */
+    public record Domain(String hostname, String status, Verification verification, String dnsTarget,
+            Certificate certificate, String reason, Instant checkedAt) {
+    }
+
+    /** The TXT record that proves control. */
+    public record Verification(String type, String name, String value) {
+    }
+
+    /** The certificate once issued (issue 34, item 5); null until then. */
+    public record Certificate(Instant notAfter, String issuer) {
+    }
+
+    public Domain add(Actor caller, String websiteId, String hostname) {
+        WebsiteId id = visibleId(websiteId);
+        String name = hostnames.normalize(hostname);
+        if (rows.list(id).stream().noneMatch(d -> d.hostname().equals(name))
+                && rows.countOwnedBy(caller.accountId()) >= properties.perAccount()) {
+            throw new DomainRefusedException(ErrorCode.DOMAIN_LIMIT, "Your account already has "
+                    + properties.perAccount() + " custom domains, the most one account may have.");
+        }
+        String token = HexFormat.of().formatHex(bytes(20));
+        DomainView view = send(id, () -> commands.sendAndWait(new AddDomainCommand(id, name, token,
+                properties.perWebsite(), caller.accountId(), caller)));
+        readModels.awaitWebsite(id);
+        return answer(view);
+    }
+
+    public List<Domain> list(Actor caller, String websiteId) {
+        WebsiteId id = readable(caller, websiteId);
+        return rows.list(id).stream().map(this::answer).toList();
+    }
+
+    /** The website's id when the caller may read it (owner or editor); a stranger learns nothing. */
+    private WebsiteId readable(Actor caller, String websiteId) {
+        WebsiteId id = visibleId(websiteId);
+        queries.query(new FindWebsite(caller.accountId(), id), ResponseTypes.optionalInstanceOf(WebsiteView.class))
+                .join().orElseThrow(() -> new WebsiteNotFoundException(id));
+        return id;
+    }
+
+    /** Checks the TXT record now; DOMAIN_UNVERIFIED (after the reason is recorded) when it does not prove control. */
+    public Domain verify(Actor caller, String websiteId, String hostname) {
+        // A stranger makes no DNS lookup: only who may read the website gets that far.
+        WebsiteId id = readable(caller, websiteId);
+        String name = hostname == null ? "" : hostname.strip().toLowerCase(java.util.Locale.ROOT);
+        // The token is asked of the rows; a domain the website does not have is refused by the aggregate below.
+        String token = rows.list(id).stream().filter(d -> d.hostname().equals(name)).map(DomainView::token)
+                .findFirst().orElse("");
+        DomainRecords.Lookup lookup = token.isEmpty() ? new DomainRecords.Lookup(false, "Unknown domain.")
+                : records.check(name, token);
+        DomainView view = send(id, () -> commands.sendAndWait(new CheckDomainCommand(id, name, lookup.found(),
+                lookup.reason(), clock.instant(), properties.grace(), false, caller.accountId(), caller)));
+        readModels.awaitWebsite(id);
+        if (!lookup.found()) {
+            throw new DomainRefusedException(ErrorCode.DOMAIN_UNVERIFIED, lookup.reason() + " Create a TXT record "
+                    + DomainRecords.CHALLENGE_LABEL + name + " with the value " + token + ", then verify again.");
+        }
+        return answer(view);
+    }
+
+    public void remove(Actor caller, String websiteId, String hostname) {
+        WebsiteId id = visibleId(websiteId);
+        String name = hostname == null ? "" : hostname.strip().toLowerCase(java.util.Locale.ROOT);
+        send(id, () -> commands.sendAndWait(new RemoveDomainCommand(id, name, caller.accountId(), caller)));
+        readModels.awaitWebsite(id);
+    }
+
+    /** The periodic check of one served domain, for {@link DomainChecks}: acts for the owner, through no door. */
+    void recheck(DomainRows.Served served) {
+        DomainRecords.Lookup lookup = records.check(served.hostname(), served.token());
+        try {
+            send(served.websiteId(), () -> commands.sendAndWait(new CheckDomainCommand(served.websiteId(),
+                    served.hostname(), lookup.found(), lookup.reason(), clock.instant(), properties.grace(), true,
+                    null, null)));
+        } catch (WebsiteNotFoundException gone) {
+            rows.deleteAll(served.websiteId());
+        }
+    }
+
+    private Domain answer(DomainView view) {
+        return new Domain(view.hostname(), view.status().wire(), new Verification("dns-txt",
+                DomainRecords.CHALLENGE_LABEL + view.hostname(), view.token()), dnsTarget, null, view.reason(),
+                view.checkedAt());
+    }
+
+    private static byte[] bytes(int count) {
+        byte[] bytes = new byte[count];
+        RANDOM.nextBytes(bytes);
+        return bytes;
+    }
+
+    /** A command to the website, retried when another replica appended to it first (the decision is made again). */
+    private static <T> T send(WebsiteId id, Supplier<T> command) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return command.get();
+            } catch (ConcurrencyException raced) {
+                if (attempt >= CONCURRENCY_RETRIES) {
+                    throw raced;
+                }
+            } catch (AggregateNotFoundException missing) {
+                throw new WebsiteNotFoundException(id);
+            }
+        }
+    }
+
+    private static WebsiteId visibleId(String websiteId) {
+        if (websiteId == null || !WebsiteId.isWellFormed(websiteId)) {
+            throw new WebsiteNotFoundException(websiteId);
+        }
+        return new WebsiteId(websiteId);
+    }
+
+    private static InetSocketAddress resolver(String hostPort) {
+        String host = SiteAddress.hostName(hostPort);
+        int colon = hostPort.lastIndexOf(':');
+        int port = colon > hostPort.lastIndexOf(']') && colon >= 0 ? Integer.parseInt(hostPort.substring(colon + 1))
+                : 53;
+        return new InetSocketAddress(host.replace("[", "").replace("]", ""), port);
+    }
+}

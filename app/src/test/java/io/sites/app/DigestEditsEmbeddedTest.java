@@ -1,4 +1,0 @@
-package io.sites.app;
-
-class DigestEditsEmbeddedTest extends EmbeddedAppTest implements DigestEditsContract {
-}

@@ -1,4 +1,0 @@
-package io.sites.app;
-
-class DigestEditsPostgresTest extends PostgresAppTest implements DigestEditsContract {
-}

@@ -1,5 +1,0 @@
-package io.sites.app;
-
-/** {@link HistoryContract} on PostgreSQL, where snapshots are taken every 5 events. */
-class HistoryPostgresTest extends PostgresAppTest implements HistoryContract {
-}

@@ -1,4 +1,0 @@
-package io.sites.app;
-
-class PublishFlowEmbeddedTest extends EmbeddedAppTest implements PublishFlowContract {
-}

@@ -1,4 +1,0 @@
-package io.sites.app;
-
-class PublishFlowPostgresTest extends PostgresAppTest implements PublishFlowContract {
-}

@@ -1,5 +1,0 @@
-package io.sites.app;
-
-/** {@link PublishWarningsContract} on the embedded default (H2). */
-class PublishWarningsEmbeddedTest extends EmbeddedAppTest implements PublishWarningsContract {
-}

@@ -1,5 +1,0 @@
-package io.sites.app;
-
-/** {@link PublishWarningsContract} on PostgreSQL. */
-class PublishWarningsPostgresTest extends PostgresAppTest implements PublishWarningsContract {
-}

@@ -1,5 +1,0 @@
-package io.sites.app;
-
-/** {@link VersionDiffContract} on PostgreSQL. */
-class VersionDiffPostgresTest extends PostgresAppTest implements VersionDiffContract {
-}

@@ -1,5 +1,0 @@
-package io.sites.app;
-
-/** {@link WebsiteLifecycleContract} on PostgreSQL, where snapshots are taken every 5 events. */
-class WebsiteLifecyclePostgresTest extends PostgresAppTest implements WebsiteLifecycleContract {
-}

@@ -1,0 +1,6 @@
+package io.sites.app.usecases;
+
+import io.sites.app.EmbeddedAppTest;
+
+class DigestEditsEmbeddedTest extends EmbeddedAppTest implements DigestEditsContract {
+}

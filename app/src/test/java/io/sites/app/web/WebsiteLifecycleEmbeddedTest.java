@@ -1,0 +1,7 @@
+package io.sites.app.web;
+
+import io.sites.app.EmbeddedAppTest;
+
+/** {@link WebsiteLifecycleContract} on the embedded default (H2). */
+class WebsiteLifecycleEmbeddedTest extends EmbeddedAppTest implements WebsiteLifecycleContract {
+}

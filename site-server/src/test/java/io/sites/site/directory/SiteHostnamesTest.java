@@ -1,0 +1,64 @@
+package io.sites.site.directory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sites.api.id.WebsiteId;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.axonframework.eventhandling.GlobalSequenceTrackingToken;
+import org.axonframework.serialization.jackson3.Jackson3Serializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Custom hostnames in the site directory: served from verification until removal, failure or deletion. */
+class SiteHostnamesTest {
+    private static final WebsiteId SHOP = new WebsiteId("web_shop");
+    private static final WebsiteId CAFE = new WebsiteId("web_cafe");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aHostnameIsServedFromItsVerificationUntilItStopsAndPassesToTheNextWebsite() {
+        SiteDirectory directory = new SiteDirectory();
+        directory.created(SHOP, "shop");
+        directory.created(CAFE, "cafe");
+        assertThat(directory.slugAt("www.shop.test")).isEmpty();
+        directory.domainServed(SHOP, "www.shop.test");
+        assertThat(directory.slugAt("WWW.Shop.test.")).contains("shop");
+        directory.domainStopped(CAFE, "www.shop.test");
+        assertThat(directory.slugAt("www.shop.test")).as("only its own website stops it").contains("shop");
+        directory.domainStopped(SHOP, "www.shop.test");
+        assertThat(directory.slugAt("www.shop.test")).isEmpty();
+        directory.domainServed(CAFE, "www.shop.test");
+        directory.domainServed(CAFE, "cafe.test");
+        assertThat(directory.slugAt("www.shop.test")).contains("cafe");
+        directory.deleted(CAFE);
+        assertThat(directory.slugAt("www.shop.test")).isEmpty();
+        assertThat(directory.slugAt("cafe.test")).isEmpty();
+    }
+
+    @Test
+    void servedHostnamesRoundTripThroughTheSnapshot() throws Exception {
+        Path file = dir.resolve("hosts.json");
+        SiteDirectory written = new SiteDirectory();
+        SiteDirectorySnapshots snapshots = new SiteDirectorySnapshots(written, file, 3_600_000);
+        snapshots.tokenStore(Jackson3Serializer.builder().build());
+        written.created(SHOP, "shop");
+        written.domainServed(SHOP, "www.shop.test");
+        snapshots.handled(new GlobalSequenceTrackingToken(3));
+        snapshots.write();
+        snapshots.close();
+
+        SiteDirectory read = new SiteDirectory();
+        new SiteDirectorySnapshots(read, file, 3_600_000).tokenStore(Jackson3Serializer.builder().build());
+        assertThat(read.slugAt("www.shop.test")).contains("shop");
+
+        // A snapshot written before custom domains has no hostnames: none are served, nothing fails.
+        Files.writeString(file, Files.readString(file).replace(",\"hostnames\":{\"www.shop.test\":\"shop\"}", ""));
+        SiteDirectory older = new SiteDirectory();
+        new SiteDirectorySnapshots(older, file, 3_600_000).tokenStore(Jackson3Serializer.builder().build());
+        assertThat(older.find("shop")).isPresent();
+        assertThat(older.slugAt("www.shop.test")).isEmpty();
+    }
+}
