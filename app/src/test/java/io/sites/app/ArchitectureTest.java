@@ -249,7 +249,8 @@ class ArchitectureTest {
             + "|serving\\.(SiteResponder|SiteRequest|SiteResponse|SiteFiles|ResponseWriter|ResponseHeads|SiteTraffic"
             + "|SitePreviewKey)"
             + "|transport\\.SiteListener"
-            + "|replica\\.SiteReplica)(\\$.*)?";
+            + "|replica\\.SiteReplica"
+            + "|usage\\.(SiteUsage|UsageFlush|Visitors))(\\$.*)?";
 
     @ArchTest
     static final ArchRule siteServerRoomsShowOnlyTheirApi = classes().that().resideInAPackage("io.sites.site..")

@@ -11,11 +11,13 @@ import io.sites.app.SiteUrls;
 import io.sites.app.usecases.LifecycleOperations;
 import io.sites.app.usecases.PublishOperations;
 import io.sites.app.usecases.ReadOperations;
+import io.sites.app.usecases.UsageOperations;
 import io.sites.app.web.ApiBodies;
 import io.sites.app.web.BodyAdmission;
 import io.sites.app.web.IdempotentRequests;
 import io.sites.app.web.OpenApiDocument;
 import io.sites.app.web.ApiProperties;
+import io.sites.app.web.UsageBodies;
 import io.sites.bundle.BundleLimits;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,13 +58,15 @@ class McpServerConfiguration {
     @Bean
     McpTools mcpTools(PublishOperations publishing, ReadOperations reads, LifecycleOperations lifecycle,
             ApiBodies bodies, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
-            IdempotentRequests idempotency, SiteUrls urls, io.sites.app.usecases.DomainOperations domains) {
+            IdempotentRequests idempotency, SiteUrls urls, io.sites.app.usecases.DomainOperations domains,
+            UsageOperations usage, UsageBodies usageBodies) {
         WebsiteTools tools = new WebsiteTools(publishing, reads, bodies, new ToolSchemas(openApi), json, limits,
                 new IdempotentCalls(idempotency, json), urls);
         VersionTools versionTools = new VersionTools(lifecycle, reads, bodies, tools);
         List<SyncToolSpecification> specifications = new ArrayList<>(tools.specifications());
         specifications.addAll(versionTools.specifications());
         specifications.addAll(new DomainTools(domains, tools).specifications());
+        specifications.addAll(new UsageTools(usage, usageBodies, tools).specifications());
         return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS
                 + "\n" + DomainTools.INSTRUCTIONS);
     }

@@ -23,8 +23,13 @@ import org.springframework.web.context.request.WebRequest;
 @Controller
 class PageAssets {
     private static final Map<String, MediaType> TYPES = Map.of("app.css", new MediaType("text", "css"),
-            "app.js", new MediaType("text", "javascript"));
-    private final Map<String, byte[]> files = Map.of("app.css", read("app.css"), "app.js", read("app.js"));
+            "app.js", new MediaType("text", "javascript"), "usage.js", new MediaType("text", "javascript"),
+            "uplot.js", new MediaType("text", "javascript"), "uplot.css", new MediaType("text", "css"));
+    /** uPlot (MIT, its LICENSE in the same WebJar) draws the usage charts; read from its WebJar, never a CDN. */
+    private static final String UPLOT = "/META-INF/resources/webjars/uplot/1.6.30/dist/";
+    private final Map<String, byte[]> files = Map.of("app.css", read("app.css"), "app.js", read("app.js"),
+            "usage.js", read("usage.js"), "uplot.js", resource(UPLOT + "uPlot.iife.min.js"),
+            "uplot.css", resource(UPLOT + "uPlot.min.css"));
 
     @GetMapping("/app/assets/{name}")
     ResponseEntity<byte[]> asset(@PathVariable String name, WebRequest request) {
@@ -41,9 +46,13 @@ class PageAssets {
     }
 
     private static byte[] read(String name) {
-        try (InputStream in = PageAssets.class.getResourceAsStream("/static/app/assets/" + name)) {
+        return resource("/static/app/assets/" + name);
+    }
+
+    private static byte[] resource(String path) {
+        try (InputStream in = PageAssets.class.getResourceAsStream(path)) {
             if (in == null) {
-                throw new IllegalStateException("static/app/assets/" + name + " is missing from the build");
+                throw new IllegalStateException(path + " is missing from the build");
             }
             return in.readAllBytes();
         } catch (IOException e) {

@@ -42,9 +42,9 @@ class OpenApiTest extends EmbeddedAppTest {
             "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug",
             // Extensions of interface 1.0.0, marked as such.
             "promoteVersion", "deleteWebsite", "diffVersions", "getHistory", "getMe",
-            "addDomain", "listDomains", "verifyDomain", "removeDomain");
+            "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage", "getAccountUsage");
     static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "diffVersions", "getHistory",
-            "getMe", "addDomain", "listDomains", "verifyDomain", "removeDomain");
+            "getMe", "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage", "getAccountUsage");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {
@@ -192,6 +192,18 @@ class OpenApiTest extends EmbeddedAppTest {
         check(document, "listDomains", http().get(domains, noToken), 401);
         assertThat(http().send("DELETE", domains + "/" + host, ALICE, null, null).status()).isEqualTo(204);
         check(document, "removeDomain", http().send("DELETE", domains + "/" + host, ALICE, null, null), 404);
+
+        String usage = "/v1/websites/" + id + "/usage";
+        check(document, "getUsage", http().get(usage, ALICE), 200);
+        check(document, "getUsage", http().get(usage + "?granularity=hour&from=2026-11-01", ALICE), 200);
+        check(document, "getUsage", http().get(usage, noToken), 401);
+        check(document, "getUsage", http().get(usage, BOB), 404);
+        check(document, "getUsage", http().get(usage + "?from=2025-01-01", ALICE), 422);
+        check(document, "getUsage", http().get(usage + "?to=soon", ALICE), 400);
+        check(document, "getAccountUsage", http().get("/v1/usage", ALICE), 200);
+        check(document, "getAccountUsage", http().get("/v1/usage", noToken), 401);
+        check(document, "getAccountUsage", http().get("/v1/usage?from=2025-01-01", ALICE), 422);
+        check(document, "getAccountUsage", http().get("/v1/usage?from=never", ALICE), 400);
 
         check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, noToken, null, null), 401);
         check(document, "deleteWebsite", http().send("DELETE", "/v1/websites/" + id, BOB, null, null), 404);

@@ -95,6 +95,16 @@ class BrowserTest extends EmbeddedAppTest {
         assertThat(publishes("createWebsiteVersion") - versions).isEqualTo(2);
     }
 
+    /** The Usage view and the websites list's summary, charted, at 1280 and 390 px (screenshots kept). */
+    @Test
+    void usageChartsAtBothWidths() throws Exception {
+        NodeScripts.run("browser/usage.mjs", env(), 180).succeeded();
+        for (String page : new String[] {"website-usage", "websites-usage"}) {
+            assertThat(SCREENSHOTS.resolve("screenshots/" + page + "-1280.png")).isNotEmptyFile();
+            assertThat(SCREENSHOTS.resolve("screenshots/" + page + "-390.png")).isNotEmptyFile();
+        }
+    }
+
     /** A stored version opened from its previewUrl: its grant's cookie loads the page's stylesheet and image. */
     @Test
     void aPreviewUrlOpensAStoredVersionWithItsFiles() throws Exception {

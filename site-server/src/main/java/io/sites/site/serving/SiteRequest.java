@@ -18,6 +18,11 @@ public interface SiteRequest {
 
     String remoteAddress();
 
+    /** A hash of the client's address for the visitors' estimate (SiteUsage), made without allocating where it can. */
+    default int addressHash() {
+        return remoteAddress().hashCode();
+    }
+
     /**
      * Whether this request's connection sends a file's span best with sendfile, its head held back until the body
      * follows (TCP_CORK): the site port on epoll. Without the cork the head leaves alone and sendfile measured

@@ -15,6 +15,7 @@ import io.sites.api.site.rules.RedirectRules;
 import io.sites.site.directory.SiteDirectory;
 import io.sites.site.directory.SiteDirectory.Site;
 import io.sites.site.directory.SiteDirectory.Version;
+import io.sites.site.usage.SiteUsage;
 import io.sites.site.serving.SiteFiles.Coding;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -50,10 +51,20 @@ public final class SiteResponder {
     private final SiteGate gate;
     private final SiteRules.Cache rules;
     private final SitePreviews previews;
+    private final UsageTap usage;
 
-    /** @param rulesCacheBytes the bound of the compiled site rules kept in memory */
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
             SitePreviews previews, long rulesCacheBytes) {
+        this(address, directory, files, gate, previews, rulesCacheBytes, null);
+    }
+
+    /**
+     * @param rulesCacheBytes the bound of the compiled site rules kept in memory
+     * @param usage where each website's answers are counted, or null
+     */
+    SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
+            SitePreviews previews, long rulesCacheBytes, SiteUsage usage) {
+        this.usage = new UsageTap(usage);
         this.address = address;
         this.directory = directory;
         this.files = files;
@@ -98,6 +109,10 @@ public final class SiteResponder {
      * again from a thread that may block.
      */
     public SiteResponse respond(String label, SiteRequest request, boolean mayBlock) throws IOException {
+        return usage.served(request, decide(label, request, mayBlock));
+    }
+
+    private SiteResponse decide(String label, SiteRequest request, boolean mayBlock) throws IOException {
         SiteResponse response = new SiteResponse();
         String method = request.method();
         response.head = "HEAD".equals(method);
@@ -125,6 +140,7 @@ public final class SiteResponder {
         if (site.deleted()) {
             return plain(response, 410, GONE_PAGE);
         }
+        response.website = site.websiteId();
         boolean granted = false;
         if (preview != null) {
             // Before the password: a version without a grant must look like one that does not exist.

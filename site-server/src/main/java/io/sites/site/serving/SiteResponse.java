@@ -1,5 +1,6 @@
 package io.sites.site.serving;
 
+import io.sites.api.id.WebsiteId;
 import io.sites.api.site.ManifestEntry;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,6 +37,8 @@ public final class SiteResponse {
     HeadKey headKey;
     /** A site behind a password: every answer stays out of shared caches (SiteHeaders.PRIVATE_CACHE_CONTROL). */
     boolean isPrivate;
+    /** The website answering, counted in its usage; null when the host names none (a 404 of no site, a 410). */
+    WebsiteId website;
     /** Headers the site's {@code _headers} adds for this path (name, value alternating), or null: most sites. */
     List<String> ruleHeaders;
 

@@ -6,6 +6,7 @@ import io.sites.api.blob.BlobStore;
 import io.sites.limits.RateWindows;
 import io.sites.site.SiteServerProperties;
 import io.sites.site.directory.SiteDirectory;
+import io.sites.site.usage.SiteUsage;
 import java.time.Clock;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -30,9 +31,9 @@ class SiteServingConfiguration {
 
     @Bean
     SiteResponder siteResponder(SiteServerProperties properties, SiteDirectory directory, SiteFiles files,
-            RateWindows windows, PreviewGrant grants, Clock clock) {
+            RateWindows windows, PreviewGrant grants, Clock clock, SiteUsage usage) {
         return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files, new SiteGate(windows),
                 new SitePreviews(grants, properties.previews(), properties.secure(), clock),
-                properties.siteServer().rulesCacheBytes());
+                properties.siteServer().rulesCacheBytes(), usage);
     }
 }

@@ -68,6 +68,12 @@ record NettySiteRequest(HttpRequest request, Channel channel, String host, Strin
         return ResponseWriter.corkable(channel) != null;
     }
 
+    /** The address's own hash (an IPv4 address is its 32 bits): no string is made. */
+    @Override
+    public int addressHash() {
+        return channel.remoteAddress() instanceof InetSocketAddress inet ? inet.getAddress().hashCode() : 0;
+    }
+
     @Override
     public String remoteAddress() {
         return channel.remoteAddress() instanceof InetSocketAddress inet ? inet.getAddress().getHostAddress()

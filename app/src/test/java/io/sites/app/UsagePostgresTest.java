@@ -1,0 +1,5 @@
+package io.sites.app;
+
+/** {@link UsageContract} on PostgreSQL. */
+class UsagePostgresTest extends PostgresAppTest implements UsageContract {
+}
