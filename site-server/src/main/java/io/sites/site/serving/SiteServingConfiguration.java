@@ -7,6 +7,7 @@ import io.sites.limits.RateWindows;
 import io.sites.site.SiteServerProperties;
 import io.sites.site.directory.SiteDirectory;
 import java.time.Clock;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -30,9 +31,10 @@ class SiteServingConfiguration {
 
     @Bean
     SiteResponder siteResponder(SiteServerProperties properties, SiteDirectory directory, SiteFiles files,
-            RateWindows windows, PreviewGrant grants, Clock clock) {
+            RateWindows windows, PreviewGrant grants, Clock clock,
+            @Value("${sites.cache.purger:none}") String purger) {
         return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files, new SiteGate(windows),
                 new SitePreviews(grants, properties.previews(), properties.secure(), clock),
-                properties.siteServer().rulesCacheBytes());
+                properties.siteServer().rulesCacheBytes(), SharedCache.of(purger));
     }
 }
