@@ -154,7 +154,8 @@ class VarnishPurgeTest extends PostgresAppTest {
         Files.writeString(file, vcl);
         work.toFile().setExecutable(true, false);
         file.toFile().setReadable(true, false);
-        return new ProcessBuilder("varnishd", "-F", "-j", "none", "-n", work.resolve("instance").toString(),
+        String varnishd = Files.isExecutable(Path.of("/usr/sbin/varnishd")) ? "/usr/sbin/varnishd" : "varnishd";
+        return new ProcessBuilder(varnishd, "-F", "-j", "none", "-n", work.resolve("instance").toString(),
                 "-a", "127.0.0.1:" + VARNISH_PORT, "-T", "none", "-f", file.toString(), "-s", "malloc,64m")
                 .redirectErrorStream(true).redirectOutput(work.resolve("varnish.log").toFile()).start();
     }
