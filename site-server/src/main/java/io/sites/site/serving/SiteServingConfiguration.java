@@ -6,6 +6,7 @@ import io.sites.api.blob.BlobStore;
 import io.sites.limits.RateWindows;
 import io.sites.site.SiteServerProperties;
 import io.sites.site.directory.SiteDirectory;
+import java.io.IOException;
 import java.time.Clock;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -24,9 +25,13 @@ class SiteServingConfiguration {
     }
 
     @Bean
-    SiteFiles siteFiles(BlobStore blobs, SiteServerProperties properties, SiteTraffic traffic) {
+    SiteFiles siteFiles(BlobStore blobs, SiteServerProperties properties, SiteTraffic traffic,
+            @Value("${sites.site-server.blob-copies-bytes:4294967296}") long copiesBytes) throws IOException {
+        // A remote store's blobs are copied to local disk so they go out with sendfile too (issue 38 item 5).
+        BlobCopies copies = blobs.keepsFilesLocally() || properties.dataDir() == null || copiesBytes <= 0 ? null
+                : new BlobCopies(blobs, properties.dataDir().resolve("blob-copies"), copiesBytes);
         return new SiteFiles(blobs, properties.siteServer().cacheBytes(), properties.siteServer().compressMaxBytes(),
-                traffic);
+                traffic, SiteFiles.OPEN_FILES, copies);
     }
 
     @Bean
