@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
  * shared cache, which the purge ends; other files five minutes in browsers and a day in the shared cache; a file whose
  * name carries a content hash ({@code app.3f9a8b2c.js}, {@code index-BqRz7x9a.css}) a year, immutable, purged or not.
  */
-public final class SharedCache {
+final class SharedCache {
     /** No shared cache is purged: no tags, no {@code s-maxage}. */
-    public static final SharedCache NONE = new SharedCache(false);
+    static final SharedCache NONE = new SharedCache(false);
     static final String HTML_PURGED = "public, max-age=0, must-revalidate, s-maxage=86400";
     static final String ASSET_PURGED = "public, max-age=300, s-maxage=86400";
     static final String HASHED = "public, max-age=31536000, immutable";
@@ -33,7 +33,7 @@ public final class SharedCache {
     }
 
     /** @param purger the configured purger's name ({@code none}, {@code varnish}, {@code fastly}, {@code cloudflare}) */
-    public static SharedCache of(String purger) {
+    static SharedCache of(String purger) {
         return purger == null || purger.isBlank() || purger.equalsIgnoreCase("none") ? NONE : new SharedCache(true);
     }
 
@@ -46,7 +46,7 @@ public final class SharedCache {
     }
 
     /** The tag a purge names: every answer of the website, whatever its version. */
-    public static String tag(WebsiteId website) {
+    static String tag(WebsiteId website) {
         return CachePurge.siteTag(website.value());
     }
 
