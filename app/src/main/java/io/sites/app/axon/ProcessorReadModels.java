@@ -8,6 +8,7 @@ import io.sites.command.publish.ReadModels;
 import io.sites.replica.ReadModelWait;
 import io.sites.replica.ReplicaInstances;
 import io.sites.replica.SiteReplicaWait;
+import io.sites.replica.purge.CachePurge;
 import java.time.Duration;
 import java.util.List;
 import org.axonframework.config.EventProcessingConfiguration;
@@ -29,7 +30,7 @@ import org.springframework.transaction.TransactionException;
  */
 @Component
 @ConditionalOnRole(ServiceRole.API)
-@EnableConfigurationProperties(ReadModelProperties.class)
+@EnableConfigurationProperties({ReadModelProperties.class, CachePurgeProperties.class})
 class ProcessorReadModels implements ReadModels {
     private static final Logger log = LoggerFactory.getLogger(ProcessorReadModels.class);
     private final EventProcessingConfiguration processing;
@@ -37,10 +38,11 @@ class ProcessorReadModels implements ReadModels {
     private final ReadModelWait readModel;
     private final SiteReplicaWait replicas;
     private final Duration timeout;
+    private final CachePurge purge;
 
     ProcessorReadModels(EventProcessingConfiguration processing, JdbcTemplate jdbc, Serializer serializer,
             MeterRegistry registry, ReplicaInstances instances, DatabaseNotifications notifications,
-            ReadModelProperties properties) {
+            ReadModelProperties properties, CachePurgeProperties cache) {
         this.processing = processing;
         this.jdbc = jdbc;
         this.readModel = new ReadModelWait(jdbc, serializer);
@@ -48,6 +50,7 @@ class ProcessorReadModels implements ReadModels {
                 properties.replicas().aliveWithin());
         notifications.on(DatabaseNotifications.REPLICAS, replicas::moved);
         this.timeout = properties.readYourWritesTimeout();
+        this.purge = CachePurge.of(cache.settings(), registry);
     }
 
     /**
@@ -62,6 +65,8 @@ class ProcessorReadModels implements ReadModels {
             log.warn("Could not tell whether the projections have {}'s newest event; answering anyway: {}",
                     websiteId, unknown.toString());
         }
+        // Last: once every live replica serves the new version, a cache that fetches again gets it, not the old one.
+        purge.purge(CachePurge.siteTag(websiteId.value()));
     }
 
     private void awaitStored(WebsiteId websiteId) {

@@ -44,7 +44,7 @@ public final class SiteFiles {
      * above 32 KiB goes out from its open file on the site port, so the hot ones should stay open; one that is not
      * costs an open on a thread that may block, as nginx pays without its open_file_cache.
      */
-    private static final int OPEN_FILES = openFiles(ManagementFactory.getOperatingSystemMXBean()
+    static final int OPEN_FILES = openFiles(ManagementFactory.getOperatingSystemMXBean()
             instanceof UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : 1024);
 
     enum Coding {
@@ -76,19 +76,19 @@ public final class SiteFiles {
     /** Open blob files, for stores that keep them on local disk; at most {@link #openFiles}, bounding the fds. */
     private final Map<String, BlobFile> open = new ConcurrentHashMap<>();
     private final int openFiles;
-    private final boolean local;
+    private final boolean local; // a file to send: the store's own, or a copy of a remote store's blob (BlobCopies)
+    private final BlobCopies copies;
     private final AtomicLong used = new AtomicLong();
     private final SiteTraffic traffic;
 
     SiteFiles(BlobStore blobs, long capacity, long largestCompressed) {
-        this(blobs, capacity, largestCompressed, new SiteTraffic());
+        this(blobs, capacity, largestCompressed, new SiteTraffic(), OPEN_FILES, null);
     }
 
-    SiteFiles(BlobStore blobs, long capacity, long largestCompressed, SiteTraffic traffic) {
-        this(blobs, capacity, largestCompressed, traffic, OPEN_FILES);
-    }
-
-    SiteFiles(BlobStore blobs, long capacity, long largestCompressed, SiteTraffic traffic, int openFiles) {
+    SiteFiles(BlobStore blobs, long capacity, long largestCompressed, SiteTraffic traffic, int openFiles,
+            BlobCopies copies) {
+        this.copies = blobs.keepsFilesLocally() ? null : copies;
+        this.local = blobs.keepsFilesLocally() || copies != null;
         this.openFiles = openFiles;
         this.blobs = blobs;
         this.traffic = traffic;
@@ -97,7 +97,6 @@ public final class SiteFiles {
         this.largestCached = capacity / 8;
         this.largestCompressed = largestCompressed;
         this.brotli = loadBrotli();
-        this.local = blobs.keepsFilesLocally();
     }
 
     private static boolean loadBrotli() {
@@ -169,7 +168,7 @@ public final class SiteFiles {
     }
 
     private BlobFile openFile(ManifestEntry file) throws IOException {
-        Optional<FileChannel> channel = blobs.openFile(file.sha256());
+        Optional<FileChannel> channel = copies == null ? blobs.openFile(file.sha256()) : copies.openFile(file);
         if (channel.isEmpty()) {
             return null;
         }

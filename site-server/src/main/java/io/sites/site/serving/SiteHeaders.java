@@ -29,6 +29,8 @@ final class SiteHeaders {
 
     /** The headers of a whole file's answer, as its key determines them. */
     static void fileHeaders(SiteResponse.HeadKey key, SiteResponse into) {
+        into.sharedControl = key.sharedControl();
+        into.tags = key.tags();
         fileHeaders(into, key.contentType(), key.lastModified(), key.isPrivate(), key.status() == 200,
                 key.ruleHeaders());
         into.header("Content-Type", key.contentType());
@@ -42,8 +44,12 @@ final class SiteHeaders {
     static void fileHeaders(SiteResponse into, String contentType, String lastModified, boolean isPrivate,
             boolean ok, List<String> ruleHeaders) {
         boolean html = contentType.startsWith("text/html");
-        into.header("Cache-Control", isPrivate ? PRIVATE_CACHE_CONTROL : html ? "no-cache" : ASSET_MAX_AGE);
+        into.header("Cache-Control", isPrivate ? PRIVATE_CACHE_CONTROL : into.sharedControl != null
+                ? into.sharedControl : html ? "no-cache" : ASSET_MAX_AGE);
         into.header("Last-Modified", lastModified);
+        if (!isPrivate) {
+            SharedCache.tagHeaders(into, into.tags);
+        }
         if (ruleHeaders != null) {
             for (int i = 0; i < ruleHeaders.size(); i += 2) {
                 if (isPrivate && cachingRule(ruleHeaders.get(i))) {

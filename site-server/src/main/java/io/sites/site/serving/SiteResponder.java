@@ -52,19 +52,22 @@ public final class SiteResponder {
     private final SiteRules.Cache rules;
     private final SitePreviews previews;
     private final UsageTap usage;
+    private final SharedCache shared;
 
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
             SitePreviews previews, long rulesCacheBytes) {
-        this(address, directory, files, gate, previews, rulesCacheBytes, null);
+        this(address, directory, files, gate, previews, rulesCacheBytes, null, SharedCache.NONE);
     }
 
     /**
      * @param rulesCacheBytes the bound of the compiled site rules kept in memory
      * @param usage where each website's answers are counted, or null
+     * @param shared what a shared cache in front is told (tags, s-maxage), when a purger keeps it current
      */
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
-            SitePreviews previews, long rulesCacheBytes, SiteUsage usage) {
+            SitePreviews previews, long rulesCacheBytes, SiteUsage usage, SharedCache shared) {
         this.usage = new UsageTap(usage);
+        this.shared = shared;
         this.address = address;
         this.directory = directory;
         this.files = files;
@@ -177,6 +180,7 @@ public final class SiteResponder {
             }
         }
         isPrivate |= granted; // a preview's answers are its grant holders', never a shared cache's
+        response.tags = version == null ? null : shared.tags(site.websiteId(), version.number(), isPrivate);
         Optional<String> path = SitePaths.decode(request.rawPath());
         if (version == null || path.isEmpty()) {
             return notFound(request, response, version, isPrivate, mayBlock);
@@ -271,6 +275,10 @@ public final class SiteResponder {
         String sha = file.sha256();
         String contentType = file.contentType();
         boolean ok = status == 200;
+        if (!isPrivate) {
+            response.sharedControl = SharedCache.cacheControl(file.path(), contentType.startsWith("text/html"),
+                    response.tags);
+        }
         if (ok && notModified(request, sha, version)) {
             fileHeaders(response, contentType, version.lastModified(), isPrivate, ok, response.ruleHeaders);
             response.header("ETag", etag(sha, Coding.IDENTITY));
@@ -322,7 +330,7 @@ public final class SiteResponder {
         }
         // The whole file's headers follow from this key (fileHeaders below): built only when a stack needs them.
         response.headKey = new SiteResponse.HeadKey(sha, contentType, version.lastModified(), coding, status,
-                isPrivate, response.contentLength, response.ruleHeaders);
+                isPrivate, response.contentLength, response.ruleHeaders, response.sharedControl, response.tags);
         return response;
     }
 

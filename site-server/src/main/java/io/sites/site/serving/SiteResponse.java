@@ -41,9 +41,18 @@ public final class SiteResponse {
     WebsiteId website;
     /** Headers the site's {@code _headers} adds for this path (name, value alternating), or null: most sites. */
     List<String> ruleHeaders;
+    /** A public file's Cache-Control for a shared cache in front ({@link SharedCache}), or null for the default. */
+    String sharedControl;
+    /** A public answer's cache tags, space-separated ({@link SharedCache}), or null: none sent. */
+    String tags;
 
     record HeadKey(String sha256, String contentType, String lastModified, SiteFiles.Coding coding, int status,
-            boolean isPrivate, long length, List<String> ruleHeaders) {
+            boolean isPrivate, long length, List<String> ruleHeaders, String sharedControl, String tags) {
+
+        HeadKey(String sha256, String contentType, String lastModified, SiteFiles.Coding coding, int status,
+                boolean isPrivate, long length, List<String> ruleHeaders) {
+            this(sha256, contentType, lastModified, coding, status, isPrivate, length, ruleHeaders, null, null);
+        }
     }
 
     public int status() {

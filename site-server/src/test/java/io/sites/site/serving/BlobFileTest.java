@@ -92,7 +92,7 @@ class BlobFileTest {
 
     @Test
     void aFileLetGoOfStaysOpenUntilItsLastResponseIsDone() throws IOException {
-        SiteFiles files = new SiteFiles(store, CACHE, CACHE, new SiteTraffic(), 256);
+        SiteFiles files = new SiteFiles(store, CACHE, CACHE, new SiteTraffic(), 256, null);
         ManifestEntry first = put(3, new byte[20_000]);
         BlobFile held = files.file(first, true);
         FileRegion inFlight = held.region(0, 20_000);
