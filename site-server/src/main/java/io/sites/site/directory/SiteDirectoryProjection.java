@@ -6,6 +6,7 @@ import io.sites.api.event.VersionPromoted;
 import io.sites.api.event.VersionPublished;
 import io.sites.api.event.WebsiteCreated;
 import io.sites.api.event.WebsiteDeleted;
+import io.sites.api.event.VersionsPruned;
 import java.time.Instant;
 import java.util.Set;
 import org.axonframework.config.ProcessingGroup;
@@ -27,7 +28,8 @@ class SiteDirectoryProjection {
     static final String PROCESSING_GROUP = "site-directory";
     /** The events that change a directory; any other is skipped unread on the way through the history. */
     private static final Set<Class<?>> APPLIED = Set.of(WebsiteCreated.class, VersionPublished.class,
-            VersionPromoted.class, WebsiteDeleted.class, SitePasswordSet.class, SitePasswordCleared.class);
+            VersionPromoted.class, WebsiteDeleted.class, SitePasswordSet.class, SitePasswordCleared.class,
+            VersionsPruned.class);
 
     private final SiteDirectory directory;
     private final SiteDirectorySnapshots snapshots;
@@ -63,6 +65,8 @@ class SiteDirectoryProjection {
             case WebsiteDeleted deleted -> directory.deleted(deleted.websiteId());
             case SitePasswordSet set -> directory.password(set.websiteId(), set.passwordHash());
             case SitePasswordCleared cleared -> directory.password(cleared.websiteId(), null);
+            // Retention: the versions' manifests leave the directory; their previews answer 410.
+            case VersionsPruned pruned -> directory.pruned(pruned.websiteId(), pruned.versions());
             default -> {
                 return false;
             }
