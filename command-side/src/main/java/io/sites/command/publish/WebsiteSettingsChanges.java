@@ -35,6 +35,8 @@ public class WebsiteSettingsChanges {
     /** How far ahead expiresAt may be. */
     public static final Duration EXPIRY_MAX = Duration.ofDays(365);
     private static final int CONCURRENCY_RETRIES = 5;
+    private static final String RETAIN_RULE = "An integer from 1 to " + RETAIN_MAX
+            + " (the newest versions kept), or null for unlimited.";
 
     private final CommandGateway commands;
     private final ReadModels readModels;
@@ -105,11 +107,11 @@ public class WebsiteSettingsChanges {
                     }
                 }
                 case WebsiteSettingsChanged.RETAIN_VERSIONS -> {
-                    if (value != null && !(value instanceof Integer number && number >= 1 && number <= RETAIN_MAX)) {
-                        fields.put(field.getKey(), "An integer from 1 to " + RETAIN_MAX
-                                + " (the newest versions kept), or null for unlimited.");
+                    if (value != null && !(value instanceof Integer)) {
+                        fields.put(field.getKey(), RETAIN_RULE);
                     } else {
                         retain = (Integer) value;
+                        retainProblem(retain).ifPresent(problem -> fields.put(field.getKey(), problem));
                     }
                 }
                 case WebsiteSettingsChanged.EXPIRES_AT -> {
@@ -130,6 +132,12 @@ public class WebsiteSettingsChanges {
         }
         return new ChangeWebsiteSettingsCommand(id, given, name, description, category, retain, expiresAt,
                 caller.accountId(), caller);
+    }
+
+    /** Why this retainVersions is refused (createWebsite's extension field too); empty when it is fine or null. */
+    static java.util.Optional<String> retainProblem(Integer retain) {
+        return retain == null || retain >= 1 && retain <= RETAIN_MAX ? java.util.Optional.empty()
+                : java.util.Optional.of(RETAIN_RULE);
     }
 
     /** Why this expiresAt is refused, or null: RFC 3339 with an offset, in the future, at most a year ahead. */
