@@ -66,6 +66,10 @@ public class WebsiteSettingsChanges {
     /** Deletes the website if its expiresAt has come (the aggregate decides); true when this call deleted it. */
     public boolean expire(WebsiteId websiteId) {
         Boolean deleted = send(websiteId, () -> commands.sendAndWait(new ExpireWebsiteCommand(websiteId)));
+        if (Boolean.TRUE.equals(deleted)) {
+            // The next sweep's read must not find it due again (nor a reader see it live).
+            readModels.awaitWebsite(websiteId);
+        }
         return Boolean.TRUE.equals(deleted);
     }
 
