@@ -11,6 +11,7 @@ import io.sites.app.SiteUrls;
 import io.sites.app.usecases.LifecycleOperations;
 import io.sites.app.usecases.PublishOperations;
 import io.sites.app.usecases.ReadOperations;
+import io.sites.app.usecases.SettingsOperations;
 import io.sites.app.web.ApiBodies;
 import io.sites.app.web.BodyAdmission;
 import io.sites.app.web.IdempotentRequests;
@@ -56,13 +57,15 @@ class McpServerConfiguration {
     @Bean
     McpTools mcpTools(PublishOperations publishing, ReadOperations reads, LifecycleOperations lifecycle,
             ApiBodies bodies, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
-            IdempotentRequests idempotency, SiteUrls urls) {
+            IdempotentRequests idempotency, SiteUrls urls, SettingsOperations settings) {
         WebsiteTools tools = new WebsiteTools(publishing, reads, bodies, new ToolSchemas(openApi), json, limits,
                 new IdempotentCalls(idempotency, json), urls);
         VersionTools versionTools = new VersionTools(lifecycle, reads, bodies, tools);
         List<SyncToolSpecification> specifications = new ArrayList<>(tools.specifications());
         specifications.addAll(versionTools.specifications());
-        return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS);
+        specifications.addAll(new SettingsTools(settings, bodies, tools).specifications());
+        return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS + "\n"
+                + SettingsTools.INSTRUCTIONS);
     }
 
     @Bean(destroyMethod = "close")

@@ -111,10 +111,10 @@ public class WebsiteSettingsChanges {
                     }
                 }
                 case WebsiteSettingsChanged.RETAIN_VERSIONS -> {
-                    if (value != null && !(value instanceof Integer)) {
+                    retain = value == null ? null : wholeNumber(value);
+                    if (value != null && retain == null) {
                         fields.put(field.getKey(), RETAIN_RULE);
                     } else {
-                        retain = (Integer) value;
                         retainProblem(retain).ifPresent(problem -> fields.put(field.getKey(), problem));
                     }
                 }
@@ -138,7 +138,19 @@ public class WebsiteSettingsChanges {
                 caller.accountId(), caller);
     }
 
-    /** Why this retainVersions is refused (createWebsite's extension field too); empty when it is fine or null. */
+    /** A JSON number without a fraction that fits an int (REST binds Integer, MCP may bind BigDecimal); else null. */
+    private static Integer wholeNumber(Object value) {
+        if (!(value instanceof Number number)) {
+            return null;
+        }
+        try {
+            return new java.math.BigDecimal(number.toString()).intValueExact();
+        } catch (ArithmeticException | NumberFormatException notWhole) {
+            return null;
+        }
+    }
+
+        /** Why this retainVersions is refused (createWebsite's extension field too); empty when it is fine or null. */
     static java.util.Optional<String> retainProblem(Integer retain) {
         return retain == null || retain >= 1 && retain <= RETAIN_MAX ? java.util.Optional.empty()
                 : java.util.Optional.of(RETAIN_RULE);
