@@ -193,6 +193,34 @@ class CommandLineTest extends EmbeddedAppTest {
     }
 
     @Test
+    void settingsShowsAndChangesRetentionAndExpiry() throws Exception {
+        Path dir = folder("settings");
+        String slug = Bundles.unique("cliset");
+        Run first = sites("publish", dir.toString(), "--site", slug, "--json");
+        assertThat(first.exit()).as(first.err() + first.out()).isZero();
+        String id = first.json().get("websiteId").asString();
+
+        assertThat(sites("settings", slug).out()).contains("keeps every version", "never expires");
+        String expiry = java.time.Instant.now().plus(java.time.Duration.ofDays(3))
+                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+        Run changed = sites("settings", slug, "--retain", "3", "--expires", expiry, "--name", "Kept three", "--json");
+        assertThat(changed.exit()).as(changed.err()).isZero();
+        assertThat(changed.json().get("retainVersions").asInt()).isEqualTo(3);
+        JsonNode website = http().get("/v1/websites/" + id, ALICE).json();
+        assertThat(website.get("retainVersions").asInt()).isEqualTo(3);
+        assertThat(website.get("expiresAt").asString()).isEqualTo(expiry);
+        assertThat(website.get("name").asString()).isEqualTo("Kept three");
+
+        Run cleared = sites("settings", slug, "--retain", "all", "--expires", "never");
+        assertThat(cleared.exit()).as(cleared.err()).isZero();
+        assertThat(cleared.out()).contains("keeps every version", "never expires");
+        Run refused = sites("settings", slug, "--retain", "0", "--json");
+        assertThat(refused.exit()).as("refused by the service").isEqualTo(1);
+        assertThat(refused.json().at("/error/fields/retainVersions").isMissingNode()).isFalse();
+        assertThat(sites("settings", slug, "--retain", "some").exit()).as("usage").isEqualTo(2);
+    }
+
+    @Test
     void aFirstPublishKeepsItsMessageAsVersionOnesInstruction() throws Exception {
         Path dir = folder("first-message");
         String slug = Bundles.unique("climsg");
