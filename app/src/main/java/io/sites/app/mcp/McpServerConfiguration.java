@@ -58,12 +58,13 @@ class McpServerConfiguration {
     McpTools mcpTools(PublishOperations publishing, ReadOperations reads, LifecycleOperations lifecycle,
             ApiBodies bodies, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
             IdempotentRequests idempotency, SiteUrls urls, SettingsOperations settings) {
-        WebsiteTools tools = new WebsiteTools(publishing, reads, bodies, new ToolSchemas(openApi), json, limits,
+        ToolSchemas schemas = new ToolSchemas(openApi);
+        WebsiteTools tools = new WebsiteTools(publishing, reads, bodies, schemas, json, limits,
                 new IdempotentCalls(idempotency, json), urls);
         VersionTools versionTools = new VersionTools(lifecycle, reads, bodies, tools);
         List<SyncToolSpecification> specifications = new ArrayList<>(tools.specifications());
         specifications.addAll(versionTools.specifications());
-        specifications.addAll(new SettingsTools(settings, bodies, tools).specifications());
+        specifications.addAll(new SettingsTools(settings, bodies, tools, schemas).specifications());
         return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS + "\n"
                 + SettingsTools.INSTRUCTIONS);
     }

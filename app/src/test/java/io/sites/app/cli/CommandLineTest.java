@@ -194,8 +194,10 @@ class CommandLineTest extends EmbeddedAppTest {
 
     @Test
     void settingsShowsAndChangesRetentionAndExpiry() throws Exception {
-        Path dir = folder("settings");
         String slug = Bundles.unique("cliset");
+        // Bytes of its own: the account's blobs are shared, so another test's folder would be sent as already known.
+        Path dir = Files.createDirectories(temp.resolve("settings"));
+        Files.writeString(dir.resolve("index.html"), "<!doctype html><title>Settings</title><p>" + slug);
         Run first = sites("publish", dir.toString(), "--site", slug, "--json");
         assertThat(first.exit()).as(first.err() + first.out()).isZero();
         String id = first.json().get("websiteId").asString();
