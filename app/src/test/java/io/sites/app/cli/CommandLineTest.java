@@ -195,30 +195,22 @@ class CommandLineTest extends EmbeddedAppTest {
     @Test
     void settingsShowsAndChangesRetentionAndExpiry() throws Exception {
         String slug = Bundles.unique("cliset");
-        // Bytes of its own: the account's blobs are shared, so another test's folder would be sent as already known.
         Path dir = Files.createDirectories(temp.resolve("settings"));
         Files.writeString(dir.resolve("index.html"), "<!doctype html><title>Settings</title><p>" + slug);
-        Run first = sites("publish", dir.toString(), "--site", slug, "--json");
-        assertThat(first.exit()).as(first.err() + first.out()).isZero();
-        String id = first.json().get("websiteId").asString();
-
+        String id = sites("publish", dir.toString(), "--site", slug, "--json").json().get("websiteId").asString();
         assertThat(sites("settings", slug).out()).contains("keeps every version", "never expires");
-        String expiry = java.time.Instant.now().plus(java.time.Duration.ofDays(3))
-                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+        String expiry = java.time.Instant.now().plusSeconds(259_200).truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                .toString();
         Run changed = sites("settings", slug, "--retain", "3", "--expires", expiry, "--name", "Kept three", "--json");
-        assertThat(changed.exit()).as(changed.err()).isZero();
-        assertThat(changed.json().get("retainVersions").asInt()).isEqualTo(3);
+        assertThat(changed.json().get("retainVersions").asInt()).as(changed.err()).isEqualTo(3);
         JsonNode website = http().get("/v1/websites/" + id, ALICE).json();
-        assertThat(website.get("retainVersions").asInt()).isEqualTo(3);
-        assertThat(website.get("expiresAt").asString()).isEqualTo(expiry);
-        assertThat(website.get("name").asString()).isEqualTo("Kept three");
-
-        Run cleared = sites("settings", slug, "--retain", "all", "--expires", "never");
-        assertThat(cleared.exit()).as(cleared.err()).isZero();
-        assertThat(cleared.out()).contains("keeps every version", "never expires");
+        assertThat(List.of(website.get("retainVersions").asInt(), website.get("expiresAt").asString(),
+                website.get("name").asString())).containsExactly(3, expiry, "Kept three");
+        assertThat(sites("settings", slug, "--retain", "all", "--expires", "never").out())
+                .contains("keeps every version", "never expires");
         Run refused = sites("settings", slug, "--retain", "0", "--json");
         assertThat(refused.exit()).as("refused by the service").isEqualTo(1);
-        assertThat(refused.json().at("/error/fields/retainVersions").isMissingNode()).isFalse();
+        assertThat(refused.json().at("/error/fields/retainVersions").isString()).isTrue();
         assertThat(sites("settings", slug, "--retain", "some").exit()).as("usage").isEqualTo(2);
     }
 

@@ -163,9 +163,7 @@ class McpEndpointTest extends EmbeddedAppTest {
         assertThat(updated.get("versions")).as("live, a recent rollback target and the newest stay").hasSize(3);
         JsonNode refused = calls.get("update_website_invalid");
         assertThat(refused.get("isError").asBoolean()).as(refused.toString()).isTrue();
-        assertThat(refused.get("structuredContent").get("error").get("code").asString())
-                .isEqualTo("VALIDATION_FAILED");
-        assertThat(refused.get("structuredContent").get("error").get("fields").has("retainVersions")).isTrue();
+        assertThat(refused.get("structuredContent").get("error").at("/fields/retainVersions").isString()).isTrue();
         JsonNode diff = calls.get("diff_versions").get("structuredContent");
         assertThat(diff.get("changed")).hasSize(1);
         assertThat(diff.get("changed").get(0).get("path").asString()).isEqualTo("index.html");
