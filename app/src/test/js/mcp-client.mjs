@@ -163,6 +163,11 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
     const keyedInvalid = { ...keyed, idempotencyKey: `${keyed.idempotencyKey}-invalid`, files: [{ path: 'about.html', content: '<p>no index</p>' }] };
     calls.publish_keyed_invalid = await call(client, 'publish_version', keyedInvalid);
     calls.publish_keyed_invalid_retry = await call(client, 'publish_version', keyedInvalid);
+    // update_website: the owner's settings (retainVersions keeps the live and recent versions anyway); a bad value.
+    calls.update_website = await call(client, 'update_website', {
+      websiteId: rollbackId, retainVersions: 1, description: 'Kept short',
+    });
+    calls.update_website_invalid = await call(client, 'update_website', { websiteId: rollbackId, retainVersions: 0 });
     calls.delete_website = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.delete_website_again = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.promote_deleted = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });

@@ -116,6 +116,12 @@ final class Api {
         }
     }
 
+    /** PATCH of a JSON body that must succeed (the owner's settings). */
+    JsonNode patch(String path, Object body) {
+        return require(authorized(request(path).header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)))));
+    }
+
     /** DELETE that must succeed. */
     void delete(String path) {
         require(authorized(request(path).DELETE()));
@@ -142,7 +148,8 @@ final class Api {
     static Failure refusal(Response response) {
         JsonNode error = response.body().path("error");
         String message = error.path("message").asString("The service answered " + response.status() + ".");
-        if (response.status() == 401 || response.status() == 403) {
+        // An editor asking for what only the owner may do is refused, not logged out.
+        if (response.status() == 401 || response.status() == 403 && !"FORBIDDEN".equals(response.errorCode())) {
             return new Failure(Exit.AUTH, message + " Log in again: sites login (or pass --token, or set SITES_TOKEN).",
                     response.body());
         }

@@ -19,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
         description = "Publish static websites from a folder and manage their versions.",
         subcommands = {LoginCommand.class, LogoutCommand.class, WhoamiCommand.class, PublishCommand.class,
                 ListCommand.class, VersionsCommand.class, HistoryCommand.class, PromoteCommand.class, RollbackCommand.class,
-                DeleteCommand.class, OpenCommand.class, DomainsCommand.class},
+                DeleteCommand.class, OpenCommand.class, DomainsCommand.class, SettingsCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "1:refused by the service (a bundle with violations, an unknown site, ...)",
                 "2:usage: the command line is wrong", "3:authentication: no token, or the token was refused",

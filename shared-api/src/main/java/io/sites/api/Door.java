@@ -6,9 +6,10 @@ import com.fasterxml.jackson.annotation.JsonValue;
 /**
  * Through which door a person acted: a personal access token, an OAuth access token, the web application (a
  * signed-in session), or an operator's command line. Spelled in lower case on the wire and in stored events.
+ * {@code EXPIRY} is no person's door: the service acted for the owner because the website's expiresAt came.
  */
 public enum Door {
-    TOKEN, OAUTH, WEB, OPERATOR;
+    TOKEN, OAUTH, WEB, OPERATOR, EXPIRY;
 
     @JsonValue
     public String wire() {

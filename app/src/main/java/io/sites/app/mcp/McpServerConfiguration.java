@@ -12,6 +12,7 @@ import io.sites.app.usecases.LifecycleOperations;
 import io.sites.app.usecases.PublishOperations;
 import io.sites.app.usecases.ReadOperations;
 import io.sites.app.usecases.UsageOperations;
+import io.sites.app.usecases.SettingsOperations;
 import io.sites.app.web.ApiBodies;
 import io.sites.app.web.BodyAdmission;
 import io.sites.app.web.IdempotentRequests;
@@ -59,16 +60,18 @@ class McpServerConfiguration {
     McpTools mcpTools(PublishOperations publishing, ReadOperations reads, LifecycleOperations lifecycle,
             ApiBodies bodies, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
             IdempotentRequests idempotency, SiteUrls urls, io.sites.app.usecases.DomainOperations domains,
-            UsageOperations usage, UsageBodies usageBodies) {
-        WebsiteTools tools = new WebsiteTools(publishing, reads, bodies, new ToolSchemas(openApi), json, limits,
+            UsageOperations usage, UsageBodies usageBodies, SettingsOperations settings) {
+        ToolSchemas schemas = new ToolSchemas(openApi);
+        WebsiteTools tools = new WebsiteTools(publishing, reads, bodies, schemas, json, limits,
                 new IdempotentCalls(idempotency, json), urls);
         VersionTools versionTools = new VersionTools(lifecycle, reads, bodies, tools);
         List<SyncToolSpecification> specifications = new ArrayList<>(tools.specifications());
         specifications.addAll(versionTools.specifications());
         specifications.addAll(new DomainTools(domains, tools).specifications());
         specifications.addAll(new UsageTools(usage, usageBodies, tools).specifications());
+        specifications.addAll(new SettingsTools(settings, bodies, tools, schemas).specifications());
         return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS
-                + "\n" + DomainTools.INSTRUCTIONS);
+                + "\n" + DomainTools.INSTRUCTIONS + "\n" + SettingsTools.INSTRUCTIONS);
     }
 
     @Bean(destroyMethod = "close")

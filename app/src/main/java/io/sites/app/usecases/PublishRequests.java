@@ -24,7 +24,7 @@ final class PublishRequests {
     /** @param decoded contents already decoded while the body was read, by index in its files */
     static NewWebsite website(PublishWebsiteRequest request, Map<Integer, DecodedContent> decoded) {
         return new NewWebsite(request.name(), request.category(), request.description(), request.slug(),
-                files(request.files(), decoded), request.message());
+                files(request.files(), decoded), request.message(), request.retainVersions());
     }
 
     /** As {@link #website}; an omitted promote is true. With baseVersion the files are the changes to it. */

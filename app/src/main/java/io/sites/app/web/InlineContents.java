@@ -321,7 +321,7 @@ class InlineContents {
     private static <T> T withFiles(T request, List<PublishFile> files) {
         return (T) switch (request) {
             case PublishWebsiteRequest w -> new PublishWebsiteRequest(w.name(), w.category(), w.description(),
-                    w.slug(), files, w.message());
+                    w.slug(), files, w.message(), w.retainVersions());
             case PublishVersionRequest v -> new PublishVersionRequest(files, v.message(), v.promote(), v.baseVersion(),
                     v.deletePaths(), v.ifCurrentVersion());
             default -> request;

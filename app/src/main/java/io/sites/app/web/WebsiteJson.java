@@ -41,6 +41,9 @@ final class WebsiteJson {
         json.put("freeChangesUsed", website.versions().stream().filter(v -> v.kind() == VersionKind.REFINEMENT).count());
         json.put("freeChangesLimit", freeChangesLimit);
         json.put("passwordProtected", website.passwordProtected());
+        // Extensions (the owner's settings): null when unset, unlimited and never.
+        json.put("retainVersions", website.retainVersions());
+        json.put("expiresAt", website.expiresAt() == null ? null : time(website.expiresAt()));
         json.put("versions", versions(website.id(), website.versions(), website.slug(), true));
         json.put("createdAt", time(website.createdAt()));
         json.put("updatedAt", time(website.updatedAt()));

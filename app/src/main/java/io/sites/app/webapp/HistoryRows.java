@@ -68,7 +68,10 @@ class HistoryRows {
             case "password.cleared" -> "Site password turned off";
             case "collaborator.added" -> "Editor invited";
             case "collaborator.removed" -> "Editor removed";
-            case "website.deleted" -> "Website deleted";
+            case "website.deleted" -> "expiry".equals(entry.actor().via() == null ? null : entry.actor().via().wire())
+                    ? "Website deleted by expiry" : "Website deleted";
+            case "settings.changed" -> "Settings changed";
+            case "versions.pruned" -> "Old versions removed";
             case "domain.added", "domain.verified", "domain.verification_failed", "domain.removed" ->
                     DomainHistoryWords.title(entry);
             // An event this page has no words for yet still reads as words, never as its wire code.
@@ -84,6 +87,7 @@ class HistoryRows {
             case "token" -> "the token";
             case "oauth" -> "the OAuth app";
             case "operator" -> "the operator's command line";
+            case "expiry" -> "its expiry time";
             default -> wire;
         };
     }
@@ -101,6 +105,8 @@ class HistoryRows {
                     DomainHistoryWords.details(entry);
             case "website.created" -> d.get("name") + Optional.ofNullable(d.get("slug")).map(s -> " (" + s + ")")
                     .orElse("");
+            case "settings.changed" -> LifetimeWords.settings(d, times);
+            case "versions.pruned" -> LifetimeWords.pruned(d);
             default -> "";
         };
     }

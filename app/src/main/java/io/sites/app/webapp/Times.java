@@ -72,6 +72,11 @@ public class Times {
         return days <= 60 ? "in " + count(days, "day") : "on " + DAY.format(at);
     }
 
+    /** Whether {@code at} is within the next 24 hours (or past): a website's expiry the owner is warned of. */
+    public boolean soon(Instant at) {
+        return at != null && !at.isAfter(clock.instant().plus(Duration.ofHours(24)));
+    }
+
     public String bytes(long bytes) {
         if (bytes < 1024) {
             return bytes + (bytes == 1 ? " byte" : " bytes");

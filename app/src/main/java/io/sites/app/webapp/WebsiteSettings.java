@@ -5,6 +5,10 @@ import io.sites.app.collaborators.CollaboratorRefused;
 import io.sites.app.collaborators.Collaborators;
 import io.sites.app.identity.AccountUser;
 import io.sites.app.usecases.LifecycleOperations;
+import io.sites.app.usecases.SettingsOperations;
+import io.sites.command.limits.RequestInvalidException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -15,7 +19,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
  * What only a website's owner does: invite an editor by username, remove one, protect the site with a password
- * or lift it. The aggregate decides who may (an editor gets the 403 page, a stranger the 404 page); each action
+ * or lift it; how many versions are kept and when the website expires. The aggregate decides who may (an editor gets the 403 page, a stranger the 404 page); each action
  * waits for the read model, so the page it returns to already shows the change.
  */
 @Controller
@@ -24,11 +28,14 @@ class WebsiteSettings {
     private final Collaborators collaborators;
     private final LifecycleOperations lifecycle;
     private final WebsitePages pages;
+    private final SettingsOperations settings;
 
-    WebsiteSettings(Collaborators collaborators, LifecycleOperations lifecycle, WebsitePages pages) {
+    WebsiteSettings(Collaborators collaborators, LifecycleOperations lifecycle, WebsitePages pages,
+            SettingsOperations settings) {
         this.collaborators = collaborators;
         this.lifecycle = lifecycle;
         this.pages = pages;
+        this.settings = settings;
     }
 
     @PostMapping("/collaborators")
@@ -76,6 +83,30 @@ class WebsiteSettings {
             flash.addFlashAttribute("settingsNotice", "The password is on: visitors must enter it (any user name).");
         }
         lifecycle.awaitWebsite(website);
+        return back(websiteId);
+    }
+
+    /**
+     * Versions kept and expiry, the owner's settings call from a form: an empty field clears the setting; the time
+     * is read as UTC (a datetime-local input carries no zone). A refused value comes back as the rule's own words.
+     */
+    @PostMapping("/lifetime")
+    String lifetime(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId,
+            @RequestParam(defaultValue = "") String retainVersions, @RequestParam(defaultValue = "") String expiresAt,
+            RedirectAttributes flash) {
+        WebsiteId website = pages.find(person, websiteId).id();
+        Map<String, Object> patch = new LinkedHashMap<>();
+        String retain = retainVersions.strip();
+        patch.put("retainVersions", retain.isEmpty() ? null : retain.matches("\\d{1,9}") ? Integer.valueOf(retain)
+                : retain);
+        String expiry = expiresAt.strip();
+        patch.put("expiresAt", expiry.isEmpty() ? null : expiry.length() == 16 ? expiry + ":00Z" : expiry);
+        try {
+            settings.updateWebsite(SignedInPerson.actor(person), website.value(), patch);
+            flash.addFlashAttribute("settingsNotice", "Saved: versions kept and expiry.");
+        } catch (RequestInvalidException invalid) {
+            flash.addFlashAttribute("settingsProblem", String.join(" ", invalid.fields().values()));
+        }
         return back(websiteId);
     }
 

@@ -217,6 +217,28 @@ class CommandLineTest extends EmbeddedAppTest {
     }
 
     @Test
+    void settingsShowsAndChangesRetentionAndExpiry() throws Exception {
+        String slug = Bundles.unique("cliset");
+        Path dir = Files.createDirectories(temp.resolve("settings"));
+        Files.writeString(dir.resolve("index.html"), "<!doctype html><title>Settings</title><p>" + slug);
+        String id = sites("publish", dir.toString(), "--site", slug, "--json").json().get("websiteId").asString();
+        assertThat(sites("settings", slug).out()).contains("keeps every version", "never expires");
+        String expiry = java.time.Instant.now().plusSeconds(259_200).truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                .toString();
+        Run changed = sites("settings", slug, "--retain", "3", "--expires", expiry, "--name", "Kept three", "--json");
+        assertThat(changed.json().get("retainVersions").asInt()).as(changed.err()).isEqualTo(3);
+        JsonNode website = http().get("/v1/websites/" + id, ALICE).json();
+        assertThat(List.of(website.get("retainVersions").asInt(), website.get("expiresAt").asString(),
+                website.get("name").asString())).containsExactly(3, expiry, "Kept three");
+        assertThat(sites("settings", slug, "--retain", "all", "--expires", "never").out())
+                .contains("keeps every version", "never expires");
+        Run refused = sites("settings", slug, "--retain", "0", "--json");
+        assertThat(refused.exit()).as("refused by the service").isEqualTo(1);
+        assertThat(refused.json().at("/error/fields/retainVersions").isString()).isTrue();
+        assertThat(sites("settings", slug, "--retain", "some").exit()).as("usage").isEqualTo(2);
+    }
+
+    @Test
     void aFirstPublishKeepsItsMessageAsVersionOnesInstruction() throws Exception {
         Path dir = folder("first-message");
         String slug = Bundles.unique("climsg");

@@ -39,7 +39,8 @@ class McpEndpointTest extends EmbeddedAppTest {
     // Extensions, each the REST extension of the same name.
     private static final List<String> TOOLS = java.util.stream.Stream.concat(SPECIFIED.stream(),
             java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions", "get_history",
-                    "validate_bundle", "add_domain", "list_domains", "verify_domain", "remove_domain")).toList();
+                    "validate_bundle", "add_domain", "list_domains", "verify_domain", "remove_domain",
+                    "update_website")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
             "get_job_status", "suggest_slug", "diff_versions", "get_history", "list_domains");
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
@@ -81,7 +82,8 @@ class McpEndpointTest extends EmbeddedAppTest {
             assertThat(readOnly).as(name).isEqualTo(READS.contains(name) || name.equals("validate_bundle"));
             if (!readOnly) {
                 assertThat(annotations.get("destructiveHint").asBoolean()).as(name)
-                        .isEqualTo(name.equals("delete_website") || name.equals("remove_domain"));
+                        .isEqualTo(name.equals("delete_website") || name.equals("remove_domain")
+                                || name.equals("update_website"));
             }
             assertThat(annotations.path("openWorldHint").asBoolean(true)).as(name)
                     .isEqualTo(!READS.contains(name));
@@ -148,7 +150,8 @@ class McpEndpointTest extends EmbeddedAppTest {
         // The extensions: a rollback and forward again, served at once; a website deleted; failures in the envelope.
         String rollbackSlug = calls.get("publish_rollback_site").get("structuredContent").get("slug").asString();
         for (String call : List.of("publish_rollback_site", "publish_rollback_v2", "diff_versions",
-                "promote_version", "promote_version_again", "delete_website", "get_history", "get_history_older")) {
+                "promote_version", "promote_version_again", "update_website", "delete_website", "get_history",
+                "get_history_older")) {
             JsonNode result = calls.get(call);
             assertThat(result.has("protocolError")).as(call + ": " + result).isFalse();
             assertThat(result.get("isError").asBoolean()).as(call + ": " + result).isFalse();
@@ -156,6 +159,13 @@ class McpEndpointTest extends EmbeddedAppTest {
                     : "publish_version") : call.replace("_again", "").replace("_older", "");
             assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
         }
+        JsonNode updated = calls.get("update_website").get("structuredContent");
+        assertThat(updated.get("retainVersions").asInt()).isEqualTo(1);
+        assertThat(updated.get("description").asString()).isEqualTo("Kept short");
+        assertThat(updated.get("versions")).as("live, a recent rollback target and the newest stay").hasSize(3);
+        JsonNode refused = calls.get("update_website_invalid");
+        assertThat(refused.get("isError").asBoolean()).as(refused.toString()).isTrue();
+        assertThat(refused.get("structuredContent").get("error").at("/fields/retainVersions").isString()).isTrue();
         JsonNode diff = calls.get("diff_versions").get("structuredContent");
         assertThat(diff.get("changed")).hasSize(1);
         assertThat(diff.get("changed").get(0).get("path").asString()).isEqualTo("index.html");

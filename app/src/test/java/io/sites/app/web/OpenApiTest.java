@@ -41,10 +41,11 @@ class OpenApiTest extends EmbeddedAppTest {
     static final List<String> OPERATIONS = List.of("getApiIndex", "listWebsites", "createWebsite", "getWebsite",
             "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug",
             // Extensions of interface 1.0.0, marked as such.
-            "promoteVersion", "deleteWebsite", "diffVersions", "getHistory", "getMe",
+            "promoteVersion", "deleteWebsite", "diffVersions", "getHistory", "getMe", "updateWebsite",
             "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage", "getAccountUsage");
-    static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "diffVersions", "getHistory",
-            "getMe", "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage", "getAccountUsage");
+    static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "updateWebsite", "diffVersions",
+            "getHistory", "getMe", "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage",
+            "getAccountUsage");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {
@@ -85,6 +86,13 @@ class OpenApiTest extends EmbeddedAppTest {
         check(document, "createWebsite", http().post("/v1/websites", ALICE, badCategory), 422);
 
         String id = created.json().get("websiteId").asString();
+        String settings = "/v1/websites/" + id;
+        check(document, "updateWebsite", http().send("PATCH", settings, ALICE, "application/json",
+                "{\"retainVersions\": 10, \"expiresAt\": null, \"description\": \"Settings\"}"), 200);
+        check(document, "updateWebsite", http().send("PATCH", settings, ALICE, "application/json",
+                "{\"retainVersions\": 0}"), 422);
+        check(document, "updateWebsite", http().send("PATCH", settings, noToken, "application/json", "{}"), 401);
+        check(document, "updateWebsite", http().send("PATCH", settings, BOB, "application/json", "{}"), 404);
         Http.Response stored = http().post("/v1/websites/" + id + "/versions", ALICE,
                 version(false, "later", file("index.html", "<p>two</p>")));
         check(document, "createWebsiteVersion", stored, 201);

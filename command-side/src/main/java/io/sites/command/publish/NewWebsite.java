@@ -13,15 +13,22 @@ import java.util.List;
  * @param slug        the subdomain asked for, or null to derive one from the name
  * @param files       the bundle in the order it was sent; an entry is null where the client sent no file object
  * @param message     version 1's changelog entry, or null
+ * @param retainVersions the website's retention setting, or null for none
  */
 public record NewWebsite(String name, String category, String description, String slug, List<FileInput> files,
-        String message) {
+        String message, Integer retainVersions) {
     public NewWebsite {
         files = files == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(files));
     }
 
     /** Without a changelog entry. */
     public NewWebsite(String name, String category, String description, String slug, List<FileInput> files) {
-        this(name, category, description, slug, files, null);
+        this(name, category, description, slug, files, null, null);
+    }
+
+    /** Without a retention setting. */
+    public NewWebsite(String name, String category, String description, String slug, List<FileInput> files,
+            String message) {
+        this(name, category, description, slug, files, message, null);
     }
 }

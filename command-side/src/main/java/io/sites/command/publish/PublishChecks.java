@@ -94,6 +94,8 @@ class PublishChecks {
         if (request.slug() != null) {
             Slug.problem(request.slug()).ifPresent(problem -> fields.put("slug", problem));
         }
+        WebsiteSettingsChanges.retainProblem(request.retainVersions())
+                .ifPresent(problem -> fields.put("retainVersions", problem));
         Read read = read(owner, fields, request.files(), List.of(), Map.of(), dryRun);
         if (read.bundle() == null) {
             return new CheckedWebsite(read.check(), null, null, null);

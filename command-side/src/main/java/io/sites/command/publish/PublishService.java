@@ -112,7 +112,8 @@ public class PublishService {
             String candidate = slug != null ? slug : freeCandidate(base, attempt);
             try {
                 commands.sendAndWait(new CreateWebsiteCommand(websiteId, actor.accountId(), name, candidate,
-                        category, description, jobId, manifest, bundle.warnings(), actor, message));
+                        category, description, jobId, manifest, bundle.warnings(), actor, message,
+                        request.retainVersions()));
                 return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes(), bundle.warnings());
             } catch (SlugTakenException taken) {
                 // An explicit slug is the client's choice: 409. A derived one moves on to the next suffix.

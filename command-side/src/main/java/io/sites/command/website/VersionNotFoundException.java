@@ -12,4 +12,9 @@ public class VersionNotFoundException extends RuntimeException {
     public VersionNotFoundException(String websiteId, String version) {
         super("Website " + websiteId + " has no version " + version + ".");
     }
+
+    /** A subclass's own wording (a pruned version). */
+    protected VersionNotFoundException(String message) {
+        super(message);
+    }
 }

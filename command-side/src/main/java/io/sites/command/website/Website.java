@@ -4,7 +4,20 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import io.sites.api.id.AccountId;
+import io.sites.api.Category;
+import io.sites.api.Door;
 import io.sites.api.command.AddCollaboratorCommand;
+import io.sites.api.command.ChangeWebsiteSettingsCommand;
+import io.sites.api.command.ExpireWebsiteCommand;
+import io.sites.api.event.VersionsPruned;
+import io.sites.api.event.WebsiteSettingsChanged;
+import io.sites.api.id.Actor;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import io.sites.api.event.CollaboratorAdded;
 import io.sites.api.event.CollaboratorRemoved;
 import io.sites.api.command.CreateWebsiteCommand;
@@ -25,6 +38,7 @@ import io.sites.api.id.WebsiteId;
 import java.util.HashSet;
 import java.util.Set;
 import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventhandling.Timestamp;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.modelling.command.AggregateMember;
@@ -35,9 +49,10 @@ import org.axonframework.spring.stereotype.Aggregate;
  * A website and its numbered versions. It decides who may publish and which number a version gets; the bytes
  * were checked and stored before the command arrived, so handling stays pure and fast. Fields are visible to
  * Jackson so that snapshots need no getters. The revision names the shape of those fields: a snapshot of another
- * revision (one without {@code currentVersion}) is ignored and the aggregate is loaded from its events.
+ * revision (one without {@code currentVersion}) is ignored and the aggregate is loaded from its events. Revision 3
+ * adds the settings and what retention needs ({@code liveUntil}, {@code pruned}).
  */
-@Revision("2")
+@Revision("3")
 @Aggregate(snapshotTriggerDefinition = "websiteSnapshotTrigger", cache = "websiteCache")
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 class Website {
@@ -53,6 +68,14 @@ class Website {
     private boolean passwordProtected;
     @AggregateMember
     private WebsiteDomains domains = new WebsiteDomains();
+    private String name;
+    private String description;
+    private Category category;
+    private Integer retainVersions;
+    private Instant expiresAt;
+    /** When each version stopped being live: a version live within the rollback window is kept. */
+    private Map<Integer, Instant> liveUntil = new HashMap<>();
+    private Set<Integer> pruned = new HashSet<>();
 
     Website() {
         // for event sourcing and snapshots
@@ -64,6 +87,10 @@ class Website {
                 command.category(), command.description(), command.actor()));
         apply(new VersionPublished(command.websiteId(), command.jobId(), 1, VersionKind.INITIAL, command.message(),
                 true, command.owner(), command.files(), command.warnings(), command.actor()));
+        if (command.retainVersions() != null) {
+            apply(new WebsiteSettingsChanged(command.websiteId(), List.of(WebsiteSettingsChanged.RETAIN_VERSIONS),
+                    null, null, null, command.retainVersions(), null, command.owner(), command.actor()));
+        }
     }
 
     /** A dry run asks the rule a publish meets below, and records nothing. */
@@ -75,7 +102,7 @@ class Website {
     }
 
     @CommandHandler
-    PublishVersionCommand.Outcome handle(PublishVersionCommand command) {
+    PublishVersionCommand.Outcome handle(PublishVersionCommand command, Lifetimes lifetimes) {
         if (!mayPublish(command.publishedBy())) {
             // Strangers learn nothing: the same answer as for a website that does not exist.
             throw new WebsiteNotFoundException(command.websiteId());
@@ -87,6 +114,7 @@ class Website {
         int version = lastVersion + 1;
         apply(new VersionPublished(websiteId, command.jobId(), version, VersionKind.REFINEMENT, command.message(),
                 command.promote(), command.publishedBy(), command.files(), command.warnings(), command.actor()));
+        prune(lifetimes, command.publishedBy(), command.actor());
         return new PublishVersionCommand.Outcome(version, slug);
     }
 
@@ -102,6 +130,9 @@ class Website {
         }
         if (command.version() < 1 || command.version() > lastVersion) {
             throw new VersionNotFoundException(websiteId, command.version());
+        }
+        if (pruned.contains(command.version())) {
+            throw new VersionPrunedException(websiteId, command.version());
         }
         int previous = currentVersion;
         if (command.version() == previous) {
@@ -165,6 +196,62 @@ class Website {
 
     AccountId owner() {
         return owner;
+    /**
+     * The owner's settings: only the given fields that differ are recorded, and a lowered retainVersions prunes at
+     * once, in the owner's name. Values were checked before the command (the use case owns those rules).
+     */
+    @CommandHandler
+    void handle(ChangeWebsiteSettingsCommand command, Lifetimes lifetimes) {
+        requireOwner(command.by());
+        List<String> changed = new ArrayList<>();
+        for (String field : command.given()) {
+            Object now = switch (field) {
+                case WebsiteSettingsChanged.NAME -> name;
+                case WebsiteSettingsChanged.DESCRIPTION -> description;
+                case WebsiteSettingsChanged.CATEGORY -> category;
+                case WebsiteSettingsChanged.RETAIN_VERSIONS -> retainVersions;
+                case WebsiteSettingsChanged.EXPIRES_AT -> expiresAt;
+                default -> throw new IllegalArgumentException("Not a website setting: " + field);
+            };
+            Object wanted = switch (field) {
+                case WebsiteSettingsChanged.NAME -> command.name();
+                case WebsiteSettingsChanged.DESCRIPTION -> command.description();
+                case WebsiteSettingsChanged.CATEGORY -> command.category();
+                case WebsiteSettingsChanged.RETAIN_VERSIONS -> command.retainVersions();
+                default -> command.expiresAt();
+            };
+            if (!Objects.equals(now, wanted)) {
+                changed.add(field);
+            }
+        }
+        if (changed.isEmpty()) {
+            return;
+        }
+        apply(new WebsiteSettingsChanged(websiteId, changed, command.name(), command.description(),
+                command.category(), command.retainVersions(), command.expiresAt(), command.by(), command.actor()));
+        prune(lifetimes, command.by(), command.actor());
+    }
+
+    /**
+     * The expiry sweep's command: deletes the website as its owner would, through the door "expiry", only if this
+     * website's own expiresAt has come (the sweep read a read model that may be older than a changed setting).
+     */
+    @CommandHandler
+    boolean handle(ExpireWebsiteCommand command, Lifetimes lifetimes) {
+        if (deleted || expiresAt == null || expiresAt.isAfter(lifetimes.now())) {
+            return false;
+        }
+        apply(new WebsiteDeleted(websiteId, slug, owner, new Actor(owner, Door.EXPIRY, null)));
+        return true;
+    }
+
+    /** Prunes what retainVersions (or the operator's default) no longer keeps, in the name of who caused it. */
+    private void prune(Lifetimes lifetimes, AccountId by, Actor actor) {
+        List<Integer> prune = Lifetimes.toPrune(lastVersion, currentVersion, lifetimes.retain(retainVersions), pruned,
+                liveUntil, lifetimes.now());
+        if (!prune.isEmpty()) {
+            apply(new VersionsPruned(websiteId, prune, by, actor));
+        }
     }
 
     /** Owners and editors publish; nobody acts on a deleted website, which answers as if it never existed. */
@@ -187,19 +274,56 @@ class Website {
         websiteId = event.websiteId();
         owner = event.owner();
         slug = event.slug();
+        name = event.name();
+        description = event.description();
+        category = event.category();
     }
 
     @EventSourcingHandler
-    void on(VersionPublished event) {
+    void on(VersionPublished event, @Timestamp Instant at) {
         lastVersion = event.version();
         if (event.promote()) {
-            currentVersion = event.version();
+            live(event.version(), at);
         }
     }
 
     @EventSourcingHandler
-    void on(VersionPromoted event) {
-        currentVersion = event.version();
+    void on(VersionPromoted event, @Timestamp Instant at) {
+        live(event.version(), at);
+    }
+
+    /** The version replaced is a rollback target from now on, for {@link Lifetimes#ROLLBACK_WINDOW}. */
+    private void live(int version, Instant at) {
+        if (currentVersion != 0 && currentVersion != version) {
+            liveUntil.put(currentVersion, at);
+        }
+        liveUntil.remove(version);
+        currentVersion = version;
+    }
+
+    @EventSourcingHandler
+    void on(WebsiteSettingsChanged event) {
+        if (event.sets(WebsiteSettingsChanged.NAME)) {
+            name = event.name();
+        }
+        if (event.sets(WebsiteSettingsChanged.DESCRIPTION)) {
+            description = event.description();
+        }
+        if (event.sets(WebsiteSettingsChanged.CATEGORY)) {
+            category = event.category();
+        }
+        if (event.sets(WebsiteSettingsChanged.RETAIN_VERSIONS)) {
+            retainVersions = event.retainVersions();
+        }
+        if (event.sets(WebsiteSettingsChanged.EXPIRES_AT)) {
+            expiresAt = event.expiresAt();
+        }
+    }
+
+    @EventSourcingHandler
+    void on(VersionsPruned event) {
+        pruned.addAll(event.versions());
+        event.versions().forEach(liveUntil::remove);
     }
 
     @EventSourcingHandler

@@ -1,10 +1,12 @@
 package io.sites.command.website;
 
+import java.time.Clock;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.WeakReferenceCache;
 import org.axonframework.eventsourcing.EventCountSnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.SnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.Snapshotter;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -28,5 +30,11 @@ class WebsiteAggregateConfiguration {
     @Bean
     Cache websiteCache() {
         return new WeakReferenceCache();
+    }
+
+    /** The clock and the operator's retention default, handed to the aggregate's command handlers. */
+    @Bean
+    Lifetimes lifetimes(ObjectProvider<Clock> clock, WebsiteAggregateProperties properties) {
+        return new Lifetimes(clock.getIfAvailable(Clock::systemUTC), properties.retainVersions());
     }
 }

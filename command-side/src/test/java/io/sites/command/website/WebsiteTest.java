@@ -48,6 +48,7 @@ class WebsiteTest {
     @BeforeEach
     void setUp() {
         fixture = new AggregateTestFixture<>(Website.class);
+        fixture.registerInjectableResource(new Lifetimes(java.time.Clock.systemUTC(), null));
         slugClaims = mock(SlugClaims.class);
         fixture.registerAnnotatedCommandHandler(new WebsiteCommandHandler(fixture.getRepository(), slugClaims));
     }

@@ -11,6 +11,8 @@ import io.sites.api.event.VersionPromoted;
 import io.sites.api.event.VersionPublished;
 import io.sites.api.event.WebsiteCreated;
 import io.sites.api.event.WebsiteDeleted;
+import io.sites.api.event.VersionsPruned;
+import io.sites.api.event.WebsiteSettingsChanged;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -51,6 +53,14 @@ final class HistoryEntries {
             case SitePasswordCleared e -> new Entry("password.cleared", e.actor(), null, null);
             case CollaboratorAdded e -> new Entry("collaborator.added", e.actor(), null, e.collaborator());
             case CollaboratorRemoved e -> new Entry("collaborator.removed", e.actor(), null, e.collaborator());
+            case WebsiteSettingsChanged e -> {
+                SettingsHistory.details(e, details);
+                yield new Entry("settings.changed", e.actor(), null, null);
+            }
+            case VersionsPruned e -> {
+                details.put("versions", e.versions());
+                yield new Entry("versions.pruned", e.actor(), null, null);
+            }
             case WebsiteDeleted e -> {
                 put(details, "slug", e.slug());
                 yield new Entry("website.deleted", e.actor(), null, null);

@@ -10,6 +10,8 @@ import io.sites.api.event.VersionPromoted;
 import io.sites.api.event.VersionPublished;
 import io.sites.api.event.WebsiteCreated;
 import io.sites.api.event.WebsiteDeleted;
+import io.sites.api.event.VersionsPruned;
+import io.sites.api.event.WebsiteSettingsChanged;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
@@ -41,7 +43,7 @@ class WebsiteProjection {
     /** The event types this projection handles: a rebuild skips any other without deserializing it. */
     static final Set<Class<?>> EVENTS = Set.of(WebsiteCreated.class, VersionPublished.class, VersionPromoted.class,
             CollaboratorAdded.class, CollaboratorRemoved.class, WebsiteDeleted.class, SitePasswordSet.class,
-            SitePasswordCleared.class);
+            SitePasswordCleared.class, WebsiteSettingsChanged.class, VersionsPruned.class);
 
     private final JdbcTemplate jdbc;
     private final OwnerCounts owners;
@@ -125,6 +127,19 @@ class WebsiteProjection {
         protect(event.websiteId().value(), false, at, sequence);
     }
 
+    @EventHandler
+    void on(WebsiteSettingsChanged event, @org.axonframework.eventhandling.Timestamp Instant at,
+            @SequenceNumber long sequence) {
+        PendingRows.flush();
+        SettingsRows.changed(jdbc, event, at, sequence);
+    }
+
+    @EventHandler
+    void on(VersionsPruned event, @org.axonframework.eventhandling.Timestamp Instant at) {
+        PendingRows.flush();
+        SettingsRows.pruned(jdbc, event, at);
+    }
+
     /**
      * An event of the stream as Axon would route it to the handlers above, for a rebuild that reads the stream itself
      * ({@link ReadModelRebuild}): the same handlers, without a processor's machinery around each event.
@@ -144,6 +159,8 @@ class WebsiteProjection {
             case WebsiteDeleted event -> on(event, at, sequence);
             case SitePasswordSet event -> on(event, at, sequence);
             case SitePasswordCleared event -> on(event, at, sequence);
+            case WebsiteSettingsChanged event -> on(event, at, sequence);
+            case VersionsPruned event -> on(event, at);
             default -> throw new IllegalStateException("No handler for " + message.getPayloadType());
         }
     }

@@ -7,6 +7,7 @@ import static io.sites.query.website.StoredValues.OWNER;
 import io.sites.api.id.AccountId;
 import io.sites.api.query.CollaboratorsView;
 import io.sites.api.query.CountOwnedWebsites;
+import io.sites.api.query.FindExpiredWebsites;
 import io.sites.api.query.FindWebsite;
 import io.sites.api.id.JobId;
 import io.sites.api.JobStatus;
@@ -113,9 +114,18 @@ class WebsiteQueries {
                         caller.equals(rs.getString("owner_id")) ? WebsiteRole.OWNER : WebsiteRole.EDITOR,
                         rs.getBoolean("password_protected"), jobId(rs.getString("current_job_id")),
                         instant(rs.getTimestamp("created_at")), instant(rs.getTimestamp("updated_at")),
-                        versions(rs.getString("id"), rs.getString("current_job_id"))),
+                        versions(rs.getString("id"), rs.getString("current_job_id")),
+                        (Integer) rs.getObject("retain_versions"), instant(rs.getTimestamp("expires_at"))),
                 query.websiteId().value(), caller, caller);
         return found.stream().findFirst();
+    }
+
+    /** The expiry sweep's question: due websites, soonest first (the aggregate decides on each). */
+    @QueryHandler
+    List<WebsiteId> handle(FindExpiredWebsites query) {
+        return jdbc.query(tables.sql("select id from qs_website where expires_at <= ? and status <> " + DELETED
+                + " order by expires_at, id limit ?"), (rs, row) -> new WebsiteId(rs.getString("id")),
+                Timestamp.from(query.now()), query.limit());
     }
 
     @QueryHandler
@@ -157,7 +167,8 @@ class WebsiteQueries {
         Map<String, List<VersionFileView>> files = new HashMap<>();
         jdbc.query(tables.sql("""
                 select f.job_id, f.path, f.content_type, f.size from qs_version_file f
-                join qs_version v on v.job_id = f.job_id where v.website_id = ? order by f.job_id, f.path"""),
+                join qs_version v on v.job_id = f.job_id where v.website_id = ? and v.pruned_at is null
+                order by f.job_id, f.path"""),
                 (ResultSet rs) -> {
                     files.computeIfAbsent(rs.getString("job_id"), job -> new ArrayList<>()).add(
                             new VersionFileView(rs.getString("path"), rs.getString("content_type"),
@@ -165,7 +176,7 @@ class WebsiteQueries {
                 }, websiteId);
         return jdbc.query(tables.sql("""
                 select job_id, version, kind, status, message, total_bytes, created_at from qs_version
-                where website_id = ? order by version desc"""),
+                where website_id = ? and pruned_at is null order by version desc"""),
                 (rs, row) -> new VersionView(new JobId(rs.getString("job_id")), rs.getInt("version"),
                         VersionKind.fromWire(rs.getString("kind")), JobStatus.fromWire(rs.getString("status")),
                         rs.getString("message"),

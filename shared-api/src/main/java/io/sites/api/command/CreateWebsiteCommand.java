@@ -12,7 +12,7 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /**
  * Creates a website together with its first version; the slug has been chosen but not yet claimed. {@code message}
- * is version 1's changelog entry, or null.
+ * is version 1's changelog entry, or null; {@code retainVersions} the website's retention setting, or null (unset).
  */
 public record CreateWebsiteCommand(
         @TargetAggregateIdentifier WebsiteId websiteId,
@@ -25,7 +25,8 @@ public record CreateWebsiteCommand(
         List<ManifestEntry> files,
         List<Warning> warnings,
         Actor actor,
-        String message) {
+        String message,
+        Integer retainVersions) {
 
     public CreateWebsiteCommand {
         Actor.requireAccount(actor, owner);
@@ -36,13 +37,20 @@ public record CreateWebsiteCommand(
     /** Without a changelog entry. */
     public CreateWebsiteCommand(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
             String description, JobId jobId, List<ManifestEntry> files, List<Warning> warnings, Actor actor) {
-        this(websiteId, owner, name, slug, category, description, jobId, files, warnings, actor, null);
+        this(websiteId, owner, name, slug, category, description, jobId, files, warnings, actor, null, null);
+    }
+
+    /** Without a retention setting. */
+    public CreateWebsiteCommand(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
+            String description, JobId jobId, List<ManifestEntry> files, List<Warning> warnings, Actor actor,
+            String message) {
+        this(websiteId, owner, name, slug, category, description, jobId, files, warnings, actor, message, null);
     }
 
     /** The old shape: no warnings, and an account whose door is not recorded (tests, fixtures). */
     public CreateWebsiteCommand(WebsiteId websiteId, AccountId owner, String name, String slug, Category category,
             String description, JobId jobId, List<ManifestEntry> files) {
         this(websiteId, owner, name, slug, category, description, jobId, files, List.of(), Actor.unrecorded(owner),
-                null);
+                null, null);
     }
 }

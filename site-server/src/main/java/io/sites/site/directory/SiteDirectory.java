@@ -59,6 +59,15 @@ public class SiteDirectory {
             return Optional.ofNullable(versions.get(number));
         }
 
+        /**
+         * Whether version {@code number} existed and was pruned by retention: versions are numbered without gaps and
+         * the newest is never pruned, so a missing number below a stored one was pruned (no other mark is kept).
+         */
+        public boolean pruned(int number) {
+            return number >= 1 && !versions.containsKey(number)
+                    && versions.keySet().stream().anyMatch(stored -> stored > number);
+        }
+
         Site with(Version newCurrent, Map<Integer, Version> newVersions) {
             return new Site(websiteId, slug, newCurrent, newVersions, deleted, passwordHash);
         }
@@ -137,6 +146,15 @@ public class SiteDirectory {
 
     void restoreHostnames(Map<String, String> served) {
         hostnames.restore(served);
+    }
+
+    /** Retention pruned these versions: their manifests go (memory follows what is retained). */
+    void pruned(WebsiteId websiteId, java.util.Collection<Integer> numbers) {
+        update(websiteId, site -> {
+            Map<Integer, Version> versions = new HashMap<>(site.versions());
+            numbers.forEach(versions::remove);
+            return site.with(site.current(), Map.copyOf(versions));
+        });
     }
 
     void password(WebsiteId websiteId, String passwordHash) {

@@ -9,6 +9,7 @@ import io.sites.api.event.VersionPromoted;
 import io.sites.api.event.VersionPublished;
 import io.sites.api.event.WebsiteCreated;
 import io.sites.api.event.WebsiteDeleted;
+import io.sites.api.event.VersionsPruned;
 import java.time.Instant;
 import java.util.Set;
 import org.axonframework.config.ProcessingGroup;
@@ -31,7 +32,7 @@ class SiteDirectoryProjection {
     /** The events that change a directory; any other is skipped unread on the way through the history. */
     private static final Set<Class<?>> APPLIED = Set.of(WebsiteCreated.class, VersionPublished.class,
             VersionPromoted.class, WebsiteDeleted.class, SitePasswordSet.class, SitePasswordCleared.class,
-            DomainVerified.class, DomainVerificationFailed.class, DomainRemoved.class);
+            DomainVerified.class, DomainVerificationFailed.class, DomainRemoved.class, VersionsPruned.class);
 
     private final SiteDirectory directory;
     private final SiteDirectorySnapshots snapshots;
@@ -71,6 +72,8 @@ class SiteDirectoryProjection {
             case DomainVerificationFailed failed when failed.stopped() -> directory.domainStopped(failed.websiteId(),
                     failed.hostname());
             case DomainRemoved removed -> directory.domainStopped(removed.websiteId(), removed.hostname());
+            // Retention: the versions' manifests leave the directory; their previews answer 410.
+            case VersionsPruned pruned -> directory.pruned(pruned.websiteId(), pruned.versions());
             default -> {
                 return false;
             }

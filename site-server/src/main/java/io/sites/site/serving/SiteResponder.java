@@ -38,6 +38,8 @@ public final class SiteResponder {
     static final String CONTENT_SECURITY_POLICY = ContentPolicy.HEADER;
     private static final ByteBuffer NOT_FOUND_PAGE = page("Not found", "There is nothing at this address.");
     private static final ByteBuffer GONE_PAGE = page("Gone", "This site was deleted.");
+    private static final ByteBuffer PRUNED_PAGE = page("Gone",
+            "This version was removed by the site's retention setting.");
     private static final ByteBuffer PASSWORD_PAGE = page("Password required", "This site is protected by a password.");
     private static final ByteBuffer THROTTLED_PAGE = page("Too many attempts", "Wait a minute, then try again.");
     private static final ByteBuffer METHOD_PAGE = page("Method not allowed", "Sites answer GET and HEAD only.");
@@ -144,6 +146,9 @@ public final class SiteResponder {
             return plain(response, 410, GONE_PAGE);
         }
         response.website = site.websiteId();
+        if (preview != null && version == null && site.pruned(preview.version())) {
+            return plain(response, 410, PRUNED_PAGE);
+        }
         boolean granted = false;
         if (preview != null) {
             // Before the password: a version without a grant must look like one that does not exist.

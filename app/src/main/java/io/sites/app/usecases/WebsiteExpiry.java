@@ -1,0 +1,99 @@
+package io.sites.app.usecases;
+
+import io.sites.api.id.WebsiteId;
+import io.sites.api.query.FindExpiredWebsites;
+import io.sites.command.publish.WebsiteSettingsChanges;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Deletes websites whose expiresAt has come, as their owner would (the history says "expiry"): every
+ * {@code sites.expiry-sweep} (default a minute) it asks the read model for due websites and sends each a command
+ * the aggregate checks against its own expiresAt. Every API replica sweeps: two at once are harmless (the second
+ * finds it deleted), and a setting changed after the read model was read wins. The event (WebsiteDeleted through
+ * the door "expiry") is the seam for the owner's webhook when webhooks land.
+ */
+@Component
+public class WebsiteExpiry implements SmartLifecycle {
+    private static final Logger log = LoggerFactory.getLogger(WebsiteExpiry.class);
+    /** Websites expired per round at most; the next round takes the rest. */
+    private static final int BATCH = 100;
+
+    private final QueryGateway queries;
+    private final WebsiteSettingsChanges settings;
+    private final Clock clock;
+    private final Duration interval;
+    private ScheduledExecutorService timer;
+
+    WebsiteExpiry(QueryGateway queries, WebsiteSettingsChanges settings, Clock clock,
+            @Value("${sites.expiry-sweep:PT1M}") Duration interval) {
+        this.queries = queries;
+        this.settings = settings;
+        this.clock = clock;
+        this.interval = interval;
+    }
+
+    /** One round: the number of websites this call deleted. */
+    public int sweep() {
+        List<WebsiteId> due = queries.query(new FindExpiredWebsites(clock.instant(), BATCH),
+                ResponseTypes.multipleInstancesOf(WebsiteId.class)).join();
+        int deleted = 0;
+        for (WebsiteId websiteId : due) {
+            try {
+                if (settings.expire(websiteId)) {
+                    deleted++;
+                }
+            } catch (RuntimeException failed) {
+                // One website's failure must not stop the others; it is due again next round.
+                log.warn("Expiry of {} failed; retried next round", websiteId.value(), failed);
+            }
+        }
+        if (deleted > 0) {
+            log.info("Expiry deleted {} websites", deleted);
+        }
+        return deleted;
+    }
+
+    private void sweepQuietly() {
+        try {
+            sweep();
+        } catch (RuntimeException failed) {
+            log.warn("Expiry sweep failed; retried next round", failed);
+        }
+    }
+
+    @Override
+    public synchronized void start() {
+        timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "website-expiry");
+            thread.setDaemon(true);
+            return thread;
+        });
+        timer.scheduleWithFixedDelay(this::sweepQuietly, interval.toMillis(), interval.toMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (timer != null) {
+            timer.shutdownNow();
+            timer = null;
+        }
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return timer != null;
+    }
+}

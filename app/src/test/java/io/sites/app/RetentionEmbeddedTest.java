@@ -1,0 +1,8 @@
+package io.sites.app;
+
+import org.springframework.context.annotation.Import;
+
+/** {@link RetentionContract} on the embedded default (H2), with a clock the tests move. */
+@Import(MovableClock.InTheContext.class)
+class RetentionEmbeddedTest extends EmbeddedAppTest implements RetentionContract {
+}

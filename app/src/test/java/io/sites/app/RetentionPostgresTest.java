@@ -1,0 +1,11 @@
+package io.sites.app;
+
+import org.springframework.context.annotation.Import;
+import org.springframework.test.annotation.DirtiesContext;
+
+/** {@link RetentionContract} on PostgreSQL, with a clock the tests move. */
+@Import(MovableClock.InTheContext.class)
+// A context of its own (the clock): closed after the class, so its pool does not hold PostgreSQL connections.
+@DirtiesContext
+class RetentionPostgresTest extends PostgresAppTest implements RetentionContract {
+}
