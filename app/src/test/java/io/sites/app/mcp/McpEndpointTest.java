@@ -40,7 +40,7 @@ class McpEndpointTest extends EmbeddedAppTest {
     private static final List<String> TOOLS = java.util.stream.Stream.concat(SPECIFIED.stream(),
             java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions", "get_history",
                     "validate_bundle", "add_domain", "list_domains", "verify_domain", "remove_domain",
-                    "update_website")).toList();
+                    "update_website", "get_usage", "get_account_usage")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
             "get_job_status", "suggest_slug", "diff_versions", "get_history", "list_domains");
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,

@@ -196,6 +196,8 @@ class Website {
 
     AccountId owner() {
         return owner;
+    }
+
     /**
      * The owner's settings: only the given fields that differ are recorded, and a lowered retainVersions prunes at
      * once, in the owner's name. Values were checked before the command (the use case owns those rules).
