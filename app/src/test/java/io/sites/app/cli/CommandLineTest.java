@@ -46,7 +46,7 @@ class CommandLineTest extends EmbeddedAppTest {
     static void port(DynamicPropertyRegistry registry) {
         registry.add("server.port", () -> PORT);
         registry.add("sites.base-url", () -> "http://localhost:" + PORT);
-        io.sites.app.DomainsContract.domainProperties(registry);
+        io.sites.app.usecases.DomainsContract.domainProperties(registry);
     }
 
     private static int freePort() {

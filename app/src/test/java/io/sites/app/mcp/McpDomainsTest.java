@@ -5,7 +5,7 @@ import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.app.DomainsContract;
+import io.sites.app.usecases.DomainsContract;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.Http;
 import io.sites.app.NodeScripts;

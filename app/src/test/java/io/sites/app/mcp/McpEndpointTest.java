@@ -42,7 +42,8 @@ class McpEndpointTest extends EmbeddedAppTest {
                     "validate_bundle", "add_domain", "list_domains", "verify_domain", "remove_domain",
                     "update_website", "get_usage", "get_account_usage")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
-            "get_job_status", "suggest_slug", "diff_versions", "get_history", "list_domains");
+            "get_job_status", "suggest_slug", "diff_versions", "get_history", "list_domains",
+            "get_usage", "get_account_usage");
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
             registry -> registry.schemaRegistryConfig(SchemaRegistryConfig.builder()
                     .formatAssertionsEnabled(true).build()));

@@ -6,7 +6,7 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.app.DomainsContract;
+import io.sites.app.usecases.DomainsContract;
 import io.sites.app.Http;
 import io.sites.app.PostgresAppTest;
 import io.sites.app.ServiceProcess;

@@ -2,7 +2,7 @@ package io.sites.app.webapp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sites.app.DomainsContract;
+import io.sites.app.usecases.DomainsContract;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.TestDns;
 import java.util.List;

@@ -1,4 +1,6 @@
-package io.sites.app;
+package io.sites.app.usecases;
+
+import io.sites.app.PostgresAppTest;
 
 /** {@link UsageContract} on PostgreSQL. */
 class UsagePostgresTest extends PostgresAppTest implements UsageContract {

@@ -1,5 +1,7 @@
-package io.sites.app;
+package io.sites.app.usecases;
 
+import io.sites.app.EmbeddedAppTest;
+import io.sites.app.MovableClock;
 import org.springframework.context.annotation.Import;
 
 /** {@link RetentionContract} on the embedded default (H2), with a clock the tests move. */

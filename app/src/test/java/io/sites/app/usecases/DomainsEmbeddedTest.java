@@ -1,5 +1,6 @@
-package io.sites.app;
+package io.sites.app.usecases;
 
+import io.sites.app.EmbeddedAppTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 

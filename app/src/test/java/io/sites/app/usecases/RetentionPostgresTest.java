@@ -1,5 +1,7 @@
-package io.sites.app;
+package io.sites.app.usecases;
 
+import io.sites.app.MovableClock;
+import io.sites.app.PostgresAppTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.annotation.DirtiesContext;
 

@@ -1,10 +1,12 @@
-package io.sites.app;
+package io.sites.app.usecases;
 
 import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sites.app.Http;
+import io.sites.app.PostgresAppTest;
 import io.sites.api.id.WebsiteId;
 import io.sites.site.usage.SiteUsage;
 import io.sites.site.usage.UsageFlush;

@@ -1,4 +1,4 @@
-package io.sites.app;
+package io.sites.app.usecases;
 
 import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
@@ -6,6 +6,8 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sites.app.Http;
+import io.sites.app.MovableClock;
 import io.sites.api.Door;
 import io.sites.api.command.AddCollaboratorCommand;
 import io.sites.api.event.WebsiteDeleted;
