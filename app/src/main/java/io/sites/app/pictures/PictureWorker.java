@@ -48,6 +48,8 @@ class PictureWorker {
     private final Environment environment;
     private final ThreadPoolExecutor worker;
     private final boolean enabled;
+    /** Set when the service stops: what the stop interrupts is neither a failure to record nor one to warn of. */
+    private volatile boolean stopping;
 
     PictureWorker(PictureProperties properties, VersionPictures pictures, QueryGateway queries, SiteUrls urls,
             Environment environment) {
@@ -99,7 +101,7 @@ class PictureWorker {
             }
             Optional<WebsiteView> found = awaitVersion(website, version, publisher);
             if (found.isEmpty()) {
-                pictures.failed(website, version, "the version never appeared in the read model");
+                fail(website, version, "the version never appeared in the read model");
                 return;
             }
             WebsiteView view = found.get();
@@ -113,17 +115,31 @@ class PictureWorker {
                     + (preview.getRawQuery() == null ? "" : "?" + preview.getRawQuery()));
             int port = sitePort();
             if (!SiteProbe.awaitServed(plain, port, TRIES)) {
-                pictures.failed(website, version, "the site server never served the version");
+                fail(website, version, "the site server never served the version");
                 return;
             }
             pictures.stored(website, version, chromium.screenshot(plain, port));
         } catch (Chromium.PictureFailed failed) {
-            if (chromium.available()) {
+            if (chromium.available() && !stopping) {
                 log.info("No picture of version {} of {}: {}", version, website.value(), failed.getMessage());
             }
-            pictures.failed(website, version, failed.getMessage());
+            fail(website, version, failed.getMessage());
         } catch (IOException | RuntimeException broken) {
-            log.warn("No picture of version {} of {}", version, website.value(), broken);
+            if (stopping) {
+                log.info("Stopped before the picture of version {} of {}", version, website.value());
+            } else {
+                log.warn("No picture of version {} of {}", version, website.value(), broken);
+            }
+        }
+    }
+
+    /**
+     * Records why a version has no picture, except while the service stops: a picture the stop cut short is not a
+     * verdict on the version, and the database may already be closing.
+     */
+    private void fail(WebsiteId website, int version, String reason) {
+        if (!stopping) {
+            pictures.failed(website, version, reason);
         }
     }
 
@@ -152,6 +168,7 @@ class PictureWorker {
 
     @PreDestroy
     void stop() {
+        stopping = true;
         worker.shutdownNow();
     }
 }
