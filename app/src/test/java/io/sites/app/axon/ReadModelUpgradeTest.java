@@ -87,6 +87,10 @@ class ReadModelUpgradeTest {
             old.getBean(JdbcTemplate.class).execute("create table qs_owner_count (owner_id varchar(64) primary key,"
                     + " live integer not null)");
             old.getBean(JdbcTemplate.class).execute("alter table qs_website add column updated_sequence bigint");
+            // And the owner's settings of V2026_11_28_50, which today's reads select.
+            old.getBean(JdbcTemplate.class).execute("alter table qs_website add column retain_versions integer");
+            old.getBean(JdbcTemplate.class).execute("alter table qs_website add column expires_at timestamp");
+            old.getBean(JdbcTemplate.class).execute("alter table qs_version add column pruned_at timestamp");
             Http http = new Http(port(old));
             for (int w = 0; w < 2; w++) {
                 websites.add(publish(old, http, w));
@@ -214,6 +218,9 @@ class ReadModelUpgradeTest {
         jdbc.execute("drop table account_blob");
         jdbc.execute("drop table qs_owner_count");
         jdbc.execute("alter table qs_website drop column updated_sequence");
+        jdbc.execute("alter table qs_website drop column retain_versions");
+        jdbc.execute("alter table qs_website drop column expires_at");
+        jdbc.execute("alter table qs_version drop column pruned_at");
     }
 
     /** Every table's columns and types, and the migrations Flyway applied. */

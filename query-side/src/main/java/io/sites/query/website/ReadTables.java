@@ -11,6 +11,10 @@ import org.springframework.stereotype.Component;
  * Which tables the reads use. Normally the live ones; while the read model is rebuilt from the event store, a copy
  * taken just before the rebuild, so that every reader keeps getting the complete (if not newest) model instead of
  * a half-built one. The switch is a row in the database, so all replicas follow it within {@link #RECHECK}.
+ *
+ * <p>A migration that adds a column to one of these tables adds it to its copy too, when one exists: a database
+ * upgraded across V2026_11_23_81 in one step is still being rebuilt when the later migrations run
+ * (V2026_11_28_50 shows how).
  */
 @Component
 class ReadTables {
