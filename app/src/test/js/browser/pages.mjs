@@ -177,9 +177,14 @@ await scenario('pages', async (newPage) => {
   check((await page.textContent('#live-version')).includes('Version 2 is live'), 'the overview names the live version');
   await photograph(page, 'website');
   await page.goto(`${websiteUrl}/settings`);
-  for (const place of ['#editors', '#site-password', '#retention', '#domains', '#webhooks', '#delete-website']) {
+  for (const place of ['#editors', '#site-password', '#lifetime', '#domains', '#webhooks', '#delete-website']) {
     check(await page.locator(place).count() === 1, `settings has its place ${place}`);
   }
+  await page.fill('#retain-versions', '5');
+  await page.click('#lifetime-settings button[type=submit]');
+  await page.waitForURL(/\/settings/);
+  check((await page.textContent('#lifetime-settings')).includes('The newest 5 versions are kept'),
+    `the kept versions are saved and said: ${await page.textContent('#lifetime-settings')}`);
   check(await page.locator('#later-settings input, #later-settings button').count() === 0,
     'the places of later settings hold no control');
   await photograph(page, 'website-settings');
