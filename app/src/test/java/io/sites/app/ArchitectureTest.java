@@ -269,4 +269,20 @@ class ArchitectureTest {
                     + "roles: the site replica and the API replica call them, so a publish's return path goes down "
                     + "into the replicas module, never sideways into site-server")
             .allowEmptyShould(false);
+
+    /** Classes that query or write the database on their own threads: JDBC directly, or Axon's queries in-thread. */
+    private static final DescribedPredicate<JavaClass> DATABASE_USERS = DescribedPredicate.describe(
+            "use JdbcTemplate, TransactionTemplate or QueryGateway", type -> type.getDirectDependenciesFromSelf()
+                    .stream().map(dependency -> dependency.getTargetClass().getName())
+                    .anyMatch(java.util.Set.of("org.springframework.jdbc.core.JdbcTemplate",
+                            "org.springframework.transaction.support.TransactionTemplate",
+                            "org.axonframework.queryhandling.QueryGateway")::contains));
+
+    @ArchTest
+    static final ArchRule noInterruptWhereTheDatabaseIsWritten = noClasses().that(DATABASE_USERS)
+            .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                    HasName.Predicates.name("shutdownNow")))
+            .because("an interrupt that lands in an embedded H2 write closes the whole database (every thread then "
+                    + "gets 'The database has been closed'): a class that queries or writes stops its threads with "
+                    + "shutdown and a bounded wait, or a flag, never by interrupting them");
 }

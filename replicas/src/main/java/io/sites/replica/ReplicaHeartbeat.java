@@ -49,7 +49,8 @@ public final class ReplicaHeartbeat {
      * connection far longer than a stop should. A row that cannot be removed expires with its heartbeat.
      */
     public void leave() {
-        thread.shutdownNow();
+        // Not shutdownNow: an interrupt inside an embedded H2 write closes the whole database.
+        thread.shutdown();
         try {
             thread.awaitTermination(REMOVE_WITHIN_SECONDS, TimeUnit.SECONDS);
             CompletableFuture.runAsync(row::remove, command -> Thread.ofPlatform().daemon().start(command))

@@ -80,7 +80,7 @@ class ProbeListener implements SmartLifecycle {
     @Override
     public void stop() {
         server.stop(0);
-        thread.shutdownNow();
+        thread.shutdown();
         server = null;
     }
 

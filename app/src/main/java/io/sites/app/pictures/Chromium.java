@@ -25,6 +25,8 @@ final class Chromium {
     private final Duration timeout;
     private final int width;
     private final int height;
+    /** The run under way, for {@link #kill()} from another thread. */
+    private volatile Process running;
 
     Chromium(Path binary, Duration timeout, int width, int height) {
         this.binary = binary;
@@ -69,6 +71,7 @@ final class Chromium {
             }
             process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(work.resolve("chromium.log").toFile()).start();
+            running = process;
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new PictureFailed("Chromium took longer than " + timeout.toSeconds() + " s");
             }
@@ -91,6 +94,15 @@ final class Chromium {
                 process.destroyForcibly();
             }
             delete(work);
+        }
+    }
+
+    /** Ends the run under way, if any: the screenshot then fails as a run without a picture. */
+    void kill() {
+        Process process = running;
+        if (process != null && process.isAlive()) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
         }
     }
 

@@ -50,6 +50,8 @@ class PictureWorker {
     private final boolean enabled;
     /** Set when the service stops: what the stop interrupts is neither a failure to record nor one to warn of. */
     private volatile boolean stopping;
+    /** The Chromium of the picture under way, killed by {@link #stop()}. */
+    private volatile Chromium current;
 
     PictureWorker(PictureProperties properties, VersionPictures pictures, QueryGateway queries, SiteUrls urls,
             Environment environment) {
@@ -114,8 +116,12 @@ class PictureWorker {
             URI plain = URI.create("http://" + preview.getRawAuthority() + preview.getRawPath()
                     + (preview.getRawQuery() == null ? "" : "?" + preview.getRawQuery()));
             int port = sitePort();
-            if (!SiteProbe.awaitServed(plain, port, TRIES)) {
+            if (!SiteProbe.awaitServed(plain, port, TRIES, () -> stopping)) {
                 fail(website, version, "the site server never served the version");
+                return;
+            }
+            current = chromium;
+            if (stopping) {
                 return;
             }
             pictures.stored(website, version, chromium.screenshot(plain, port));
@@ -150,7 +156,7 @@ class PictureWorker {
             if (view.isPresent() && view.get().versions().stream().anyMatch(v -> v.version() == version)) {
                 return view;
             }
-            if (!SiteProbe.pause()) {
+            if (!SiteProbe.pause(() -> stopping)) {
                 return Optional.empty();
             }
         }
@@ -166,9 +172,20 @@ class PictureWorker {
                 : environment.getRequiredProperty("local.server.port", Integer.class);
     }
 
+    /**
+     * Stops without interrupting the worker: it may be inside a query or a write, and an interrupt that lands in an
+     * embedded H2 write closes the whole database. Waiting work is dropped, a running Chromium is killed (its picture
+     * then fails quietly, see {@link #stopping}), and the waits end at their next pause.
+     */
     @PreDestroy
-    void stop() {
+    void stop() throws InterruptedException {
         stopping = true;
-        worker.shutdownNow();
+        worker.getQueue().clear();
+        worker.shutdown();
+        Chromium taking = current;
+        if (taking != null) {
+            taking.kill();
+        }
+        worker.awaitTermination(5, TimeUnit.SECONDS);
     }
 }

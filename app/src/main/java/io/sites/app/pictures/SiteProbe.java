@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.function.BooleanSupplier;
 
 /**
  * Asks the site server on loopback, with the site's Host header (which the JDK's HTTP client will not send), whether
@@ -19,25 +20,31 @@ final class SiteProbe {
     }
 
     /** Whether the address answers anything but 404 within {@code tries} pauses. */
-    static boolean awaitServed(URI url, int port, int tries) {
+    static boolean awaitServed(URI url, int port, int tries, BooleanSupplier stopping) {
         for (int i = 0; i < tries; i++) {
             int status = status(url, port);
             if (status / 100 == 2 || status / 100 == 3) {
                 return true;
             }
-            if (!pause()) {
+            if (!pause(stopping)) {
                 return false;
             }
         }
         return false;
     }
 
-    /** False when the thread is being stopped. */
-    static boolean pause() {
+    /**
+     * False when the service is stopping. The stop is a flag, not an interrupt: the same thread runs queries, and an
+     * interrupt that lands in an embedded H2 write closes the whole database.
+     */
+    static boolean pause(BooleanSupplier stopping) {
+        if (stopping.getAsBoolean()) {
+            return false;
+        }
         try {
             Thread.sleep(PAUSE_MILLIS);
-            return true;
-        } catch (InterruptedException stopping) {
+            return !stopping.getAsBoolean();
+        } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             return false;
         }

@@ -46,7 +46,9 @@ public class DomainChecks implements DisposableBean {
     }
 
     @Override
-    public void destroy() {
-        timer.shutdownNow();
+    public void destroy() throws InterruptedException {
+        // A check under way ends its write rather than being interrupted inside the database.
+        timer.shutdown();
+        timer.awaitTermination(10, TimeUnit.SECONDS);
     }
 }

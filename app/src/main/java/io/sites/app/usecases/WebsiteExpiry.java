@@ -87,7 +87,13 @@ public class WebsiteExpiry implements SmartLifecycle {
     @Override
     public synchronized void stop() {
         if (timer != null) {
-            timer.shutdownNow();
+            // A sweep under way ends its command rather than being interrupted inside a database write.
+            timer.shutdown();
+            try {
+                timer.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
             timer = null;
         }
     }

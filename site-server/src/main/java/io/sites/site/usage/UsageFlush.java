@@ -140,7 +140,13 @@ public final class UsageFlush implements SmartLifecycle {
             thread = null;
         }
         if (running != null) {
-            running.shutdownNow();
+            // Never shutdownNow: an interrupt that lands in an embedded H2 write closes the whole database.
+            running.shutdown();
+            try {
+                running.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
             flush();
         }
     }
