@@ -1,5 +1,8 @@
 package io.sites.app.usecases;
 
+import static io.sites.command.publish.WebsiteCommands.send;
+import static io.sites.command.publish.WebsiteCommands.visibleId;
+
 import io.sites.api.code.ErrorCode;
 import io.sites.api.command.AddDomainCommand;
 import io.sites.api.command.CheckDomainCommand;
@@ -22,11 +25,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.function.Supplier;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
-import org.axonframework.modelling.command.AggregateNotFoundException;
-import org.axonframework.modelling.command.ConcurrencyException;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
@@ -40,7 +40,6 @@ import org.springframework.stereotype.Component;
 @Component
 @EnableConfigurationProperties(DomainProperties.class)
 public class DomainOperations {
-    private static final int CONCURRENCY_RETRIES = 5;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final CommandGateway commands;
@@ -157,28 +156,6 @@ public class DomainOperations {
         byte[] bytes = new byte[count];
         RANDOM.nextBytes(bytes);
         return bytes;
-    }
-
-    /** A command to the website, retried when another replica appended to it first (the decision is made again). */
-    private static <T> T send(WebsiteId id, Supplier<T> command) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return command.get();
-            } catch (ConcurrencyException raced) {
-                if (attempt >= CONCURRENCY_RETRIES) {
-                    throw raced;
-                }
-            } catch (AggregateNotFoundException missing) {
-                throw new WebsiteNotFoundException(id);
-            }
-        }
-    }
-
-    private static WebsiteId visibleId(String websiteId) {
-        if (websiteId == null || !WebsiteId.isWellFormed(websiteId)) {
-            throw new WebsiteNotFoundException(websiteId);
-        }
-        return new WebsiteId(websiteId);
     }
 
     private static InetSocketAddress resolver(String hostPort) {

@@ -1,5 +1,8 @@
 package io.sites.command.publish;
 
+import static io.sites.command.publish.WebsiteCommands.send;
+import static io.sites.command.publish.WebsiteCommands.visibleId;
+
 import io.sites.api.id.Actor;
 import io.sites.api.command.DeleteWebsiteCommand;
 import io.sites.api.command.PromoteVersionCommand;
@@ -7,10 +10,7 @@ import io.sites.api.id.VersionNumber;
 import io.sites.api.id.WebsiteId;
 import io.sites.command.website.VersionNotFoundException;
 import io.sites.command.website.WebsiteNotFoundException;
-import java.util.function.Supplier;
 import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.axonframework.modelling.command.AggregateNotFoundException;
-import org.axonframework.modelling.command.ConcurrencyException;
 import org.springframework.stereotype.Service;
 
 /**
@@ -21,7 +21,6 @@ import org.springframework.stereotype.Service;
  */
 @Service
 public class WebsiteLifecycle {
-    private static final int CONCURRENCY_RETRIES = 5;
 
     private final CommandGateway commands;
     private final ReadModels readModels;
@@ -54,27 +53,5 @@ public class WebsiteLifecycle {
         WebsiteId id = visibleId(websiteId);
         send(id, () -> commands.sendAndWait(new DeleteWebsiteCommand(id, caller.accountId(), caller)));
         readModels.awaitWebsite(id);
-    }
-
-    /** A command to the website, retried when another replica appended to it first (the decision is made again). */
-    private static <T> T send(WebsiteId id, Supplier<T> command) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return command.get();
-            } catch (ConcurrencyException raced) {
-                if (attempt >= CONCURRENCY_RETRIES) {
-                    throw raced;
-                }
-            } catch (AggregateNotFoundException missing) {
-                throw new WebsiteNotFoundException(id);
-            }
-        }
-    }
-
-    private static WebsiteId visibleId(String websiteId) {
-        if (websiteId == null || !WebsiteId.isWellFormed(websiteId)) {
-            throw new WebsiteNotFoundException(websiteId);
-        }
-        return new WebsiteId(websiteId);
     }
 }

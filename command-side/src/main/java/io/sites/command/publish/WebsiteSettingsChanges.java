@@ -1,5 +1,7 @@
 package io.sites.command.publish;
 
+import static io.sites.command.publish.WebsiteCommands.send;
+
 import io.sites.api.Category;
 import io.sites.api.command.ChangeWebsiteSettingsCommand;
 import io.sites.api.command.ExpireWebsiteCommand;
@@ -18,8 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.axonframework.modelling.command.AggregateNotFoundException;
-import org.axonframework.modelling.command.ConcurrencyException;
 import org.springframework.stereotype.Service;
 
 /**
@@ -34,7 +34,6 @@ public class WebsiteSettingsChanges {
     public static final int RETAIN_MAX = 100_000;
     /** How far ahead expiresAt may be. */
     public static final Duration EXPIRY_MAX = Duration.ofDays(365);
-    private static final int CONCURRENCY_RETRIES = 5;
     private static final String RETAIN_RULE = "An integer from 1 to " + RETAIN_MAX
             + " (the newest versions kept), or null for unlimited.";
 
@@ -171,19 +170,5 @@ public class WebsiteSettingsChanges {
         }
         Instant now = clock.instant();
         return at.isAfter(now) && !at.isAfter(now.plus(EXPIRY_MAX)) ? null : rule;
-    }
-
-    private static <T> T send(WebsiteId id, java.util.function.Supplier<T> command) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return command.get();
-            } catch (ConcurrencyException raced) {
-                if (attempt >= CONCURRENCY_RETRIES) {
-                    throw raced;
-                }
-            } catch (AggregateNotFoundException missing) {
-                throw new WebsiteNotFoundException(id);
-            }
-        }
     }
 }
