@@ -78,10 +78,12 @@ class ApiExceptionHandler {
                         "Method " + e.getMethod() + " is not allowed here."));
     }
 
+    /** What a body of another media type is told, here and by {@link BodyAdmissionFilter}. */
+    static final String SEND_JSON = "Send the body as application/json.";
+
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
     ResponseEntity<ErrorBody> mediaType(HttpMediaTypeNotSupportedException e) {
-        return body(ErrorBody.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-                "Send the body as application/json."));
+        return body(ErrorBody.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE, SEND_JSON));
     }
 
     @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)

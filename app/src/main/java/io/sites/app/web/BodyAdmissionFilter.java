@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.api.code.ErrorCode;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -7,6 +8,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.regex.Pattern;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -38,6 +41,12 @@ class BodyAdmissionFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        if (!concreteOrAbsent(request.getContentType())) {
+            // Spring's request headers refuse a wildcard Content-Type with an exception that would be a 500; the
+            // body is meant as one concrete media type or none.
+            errors.write(response, ErrorCode.UNSUPPORTED_MEDIA_TYPE, ApiExceptionHandler.SEND_JSON);
+            return;
+        }
         BodyAdmission.Reading reading = "POST".equals(request.getMethod())
                 && PUBLISH.matcher(request.getRequestURI()).matches()
                 ? BodyAdmission.Reading.REST_PUBLISH : BodyAdmission.Reading.REST;
@@ -45,5 +54,17 @@ class BodyAdmissionFilter extends OncePerRequestFilter {
             refused.headers().forEach(response::setHeader);
             errors.write(response, refused.status().value(), refused.body());
         }, admitted -> chain.doFilter(admitted, response));
+    }
+
+    private static boolean concreteOrAbsent(String contentType) {
+        if (contentType == null || contentType.isBlank()) {
+            return true;
+        }
+        try {
+            return !MediaType.parseMediaType(contentType).isWildcardType()
+                    && !MediaType.parseMediaType(contentType).isWildcardSubtype();
+        } catch (InvalidMediaTypeException unparsable) {
+            return true; // binding answers it as an unsupported media type, as before
+        }
     }
 }

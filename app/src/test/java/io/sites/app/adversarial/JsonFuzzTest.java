@@ -124,6 +124,29 @@ class JsonFuzzTest extends EmbeddedAppTest {
         operations.put("createUploads", () -> post("/v1/uploads", uploads));
         operations.put("getJob", () -> get("/v1/jobs/" + segment(targets.jobId()) + query()));
         operations.put("suggestSlug", () -> get("/v1/slugs/suggest?value=" + queryValue()));
+        // Round two: the owner's settings, usage reads and custom domains.
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("name", "Fuzz target");
+        settings.put("description", "fuzzed");
+        settings.put("category", "other");
+        settings.put("retainVersions", 50);
+        settings.put("expiresAt", null);
+        String host = "www.fuzz-example.org";
+        operations.put("updateWebsite", () -> withMethod("PATCH", post("/v1/websites/" + (random.nextInt(4) == 0
+                ? segment(targets.websiteId()) : targets.websiteId()), settings)));
+        operations.put("getWebsiteUsage", () -> get("/v1/websites/" + segment(targets.websiteId()) + "/usage?"
+                + mutator.pick(new String[] {"from=", "to=", "granularity=", "from=2026-11-01T00:00:00Z&to="})
+                + mutator.pick(new String[] {"2026-11-20T00:00:00Z", "hour", "day", "week", "1999-01-01", "-1",
+                        "2026-13-45T99:00:00Z", ""}) + (random.nextBoolean() ? "&" + queryValue() : "")));
+        operations.put("getAccountUsage", () -> get("/v1/usage" + query()));
+        operations.put("addDomain", () -> post("/v1/websites/" + segment(targets.websiteId()) + "/domains",
+                Map.of("hostname", host)));
+        operations.put("listDomains", () -> get("/v1/websites/" + segment(targets.websiteId()) + "/domains"
+                + query()));
+        operations.put("verifyDomain", () -> new FuzzRequest("POST", "/v1/websites/" + targets.websiteId()
+                + "/domains/" + segment(host) + "/verify", headers(null), null));
+        operations.put("removeDomain", () -> new FuzzRequest("DELETE", "/v1/websites/" + targets.websiteId()
+                + "/domains/" + segment(random.nextBoolean() ? host : "localhost"), headers(null), null));
         operations.put("uploadPut", () -> new FuzzRequest("PUT", random.nextBoolean() ? targets.putPath()
                 : "/uploads/" + segment("secret"), headers(mutator.pick(new String[] {"image/png",
                         "application/x-www-form-urlencoded", "application/json", "text/plain; charset=bogus", ""})),
@@ -138,6 +161,10 @@ class JsonFuzzTest extends EmbeddedAppTest {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static FuzzRequest withMethod(String method, FuzzRequest request) {
+        return new FuzzRequest(method, request.target(), request.headers(), request.body());
     }
 
     private FuzzRequest get(String target) {
