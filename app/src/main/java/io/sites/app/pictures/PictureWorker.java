@@ -3,6 +3,8 @@ package io.sites.app.pictures;
 import io.sites.api.id.AccountId;
 import io.sites.api.query.FindWebsite;
 import io.sites.api.event.VersionPublished;
+import io.sites.api.event.VersionsPruned;
+import io.sites.api.event.WebsiteDeleted;
 import io.sites.api.id.WebsiteId;
 import io.sites.api.query.WebsiteView;
 import io.sites.app.SiteUrls;
@@ -11,6 +13,7 @@ import io.sites.app.roles.Roles;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -31,6 +34,7 @@ import org.springframework.stereotype.Component;
  * replica that stored the version hears it, and no replay ever re-runs it) only queues the work after the publish
  * has committed; the one worker thread waits for the read model and the site server to have the version, then runs
  * Chromium against this replica's site server on loopback. A full queue skips the picture (the pages fall back).
+ * The pictures of a deleted website or a pruned version are forgotten with them.
  */
 @Component
 @ProcessingGroup(PictureWorker.GROUP)
@@ -89,6 +93,20 @@ class PictureWorker {
         } else {
             take.run();
         }
+    }
+
+    /**
+     * A deleted website's pictures, and a pruned version's, go with them: the pages no longer show them, and the
+     * blob they name is no longer kept for them. In the transaction of the event, on the replica that decided it.
+     */
+    @EventHandler
+    void on(WebsiteDeleted event) {
+        pictures.forget(event.websiteId(), List.of());
+    }
+
+    @EventHandler
+    void on(VersionsPruned event) {
+        pictures.forget(event.websiteId(), event.versions());
     }
 
     Chromium chromium() {

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -58,6 +59,16 @@ public class VersionPictures {
 
     void failed(WebsiteId website, int version, String reason) {
         record(website, version, null, reason.length() > 200 ? reason.substring(0, 200) : reason);
+    }
+
+    /** Forgets the pictures of these versions, or of every version when {@code versions} is empty. */
+    void forget(WebsiteId website, List<Integer> versions) {
+        if (versions.isEmpty()) {
+            jdbc.update("delete from version_picture where website_id = ?", website.value());
+        }
+        for (int version : versions) {
+            jdbc.update("delete from version_picture where website_id = ? and version = ?", website.value(), version);
+        }
     }
 
     private void record(WebsiteId website, int version, String sha256, String outcome) {

@@ -85,6 +85,34 @@ class VersionPicturesTest extends EmbeddedAppTest {
         assertThat(pictures.outcome(id, 1)).contains("no Chromium at " + missing);
     }
 
+    @Test
+    void aDeletedWebsiteAndAPrunedVersionLoseTheirPictures() throws Exception {
+        String websiteId = publish();
+        WebsiteId id = new WebsiteId(websiteId);
+        for (int v = 2; v <= 3; v++) {
+            Http.Response published = http().post("/v1/websites/" + websiteId + "/versions", ALICE, version(false,
+                    null, file("index.html", PAGE.replace("Pictured", "Version " + v)), file("site.css", CSS)));
+            assertThat(published.status()).as(published.text()).isEqualTo(201);
+        }
+        for (int v = 1; v <= 3; v++) {
+            awaitOutcome(id, v);
+        }
+        Http.Response kept = http().send("PATCH", "/v1/websites/" + websiteId, ALICE, "application/json",
+                "{\"retainVersions\": 1}");
+        assertThat(kept.status()).as(kept.text()).isEqualTo(200);
+        VersionPictures pictures = bean(VersionPictures.class);
+        // Version 1 is live and 3 the newest: retention keeps both and prunes 2, and its picture goes with it.
+        assertThat(pictures.outcome(id, 2)).as("the pruned version's picture").isEmpty();
+        assertThat(pictures.outcome(id, 1)).isPresent();
+        assertThat(pictures.outcome(id, 3)).isPresent();
+        assertThat(http().send("DELETE", "/v1/websites/" + websiteId, ALICE, null, null).status()).isEqualTo(204);
+        for (int v = 1; v <= 3; v++) {
+            assertThat(pictures.outcome(id, v)).as("version " + v).isEmpty();
+        }
+        assertThat(bean(JdbcTemplate.class).queryForObject("select count(*) from version_picture where website_id = ?",
+                Integer.class, websiteId)).isZero();
+    }
+
     /**
      * The dashboard with the worker's pictures, in Chromium through playwright-core: the card, the overview and the
      * deploys show the picture, served by the web application under its CSP; screenshots in
