@@ -205,6 +205,28 @@ public interface DomainsContract {
         assertThat(code(perAccount)).isEqualTo("DOMAIN_LIMIT");
     }
 
+    /** A check holds a request thread on DNS, where the owner's name server may be slow on purpose: it is rationed. */
+    @Test
+    default void domainChecksAreRationedPerAccount() {
+        User owner = user("domain-checks");
+        String id = website(owner, unique("checks"), "<p>c</p>");
+        String host = "www." + unique("rationed") + ".example.test";
+        assertThat(add(owner, id, host).status()).isEqualTo(201);
+        for (int i = 0; i < 20; i++) {
+            assertThat(verify(owner, id, host).status()).as("check " + (i + 1)).isEqualTo(422);
+        }
+        Http.Response refused = verify(owner, id, host);
+        assertThat(refused.status()).as(refused.text()).isEqualTo(429);
+        assertThat(refused.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
+        assertThat(refused.header("Retry-After")).isNotBlank();
+        // Another account's checks are its own.
+        User other = user("domain-checks-other");
+        String theirs = website(other, unique("checks-other"), "<p>o</p>");
+        String theirHost = "www." + unique("other") + ".example.test";
+        assertThat(add(other, theirs, theirHost).status()).isEqualTo(201);
+        assertThat(verify(other, theirs, theirHost).status()).isEqualTo(422);
+    }
+
     @Test
     default void editorsReadTheDomainsButOnlyTheOwnerChangesThem() {
         User owner = user("domain-boss");

@@ -28,7 +28,7 @@ public enum ErrorCode {
     VALIDATION_FAILED(422, "Request fields only are wrong; fields names each."),
     WEBSITE_LIMIT_REACHED(422, "The account already owns as many websites as it may."),
     IDEMPOTENCY_KEY_REUSED(422, "The Idempotency-Key was used within 24 hours for a different request."),
-    RATE_LIMITED(429, "Too many publishes, dry runs or sourceUrl fetches; retry after Retry-After."),
+    RATE_LIMITED(429, "Too many publishes, dry runs, sourceUrl fetches or domain checks; retry after Retry-After."),
     INTERNAL(500, "A failure of ours; the message carries the reference of the log line."),
     NOT_IMPLEMENTED(501, "The container refuses a method no origin server implements (CONNECT)."),
     SERVER_BUSY(503, "No memory for the request body in time; retry after Retry-After."),
