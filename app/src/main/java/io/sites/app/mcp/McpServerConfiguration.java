@@ -60,7 +60,8 @@ class McpServerConfiguration {
     McpTools mcpTools(PublishOperations publishing, ReadOperations reads, LifecycleOperations lifecycle,
             ApiBodies bodies, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
             IdempotentRequests idempotency, SiteUrls urls, io.sites.app.usecases.DomainOperations domains,
-            UsageOperations usage, UsageBodies usageBodies, SettingsOperations settings) {
+            UsageOperations usage, UsageBodies usageBodies, SettingsOperations settings,
+            io.sites.app.usecases.DraftOperations drafts) {
         ToolSchemas schemas = new ToolSchemas(openApi);
         WebsiteTools tools = new WebsiteTools(publishing, reads, bodies, schemas, json, limits,
                 new IdempotentCalls(idempotency, json), urls);
@@ -70,8 +71,10 @@ class McpServerConfiguration {
         specifications.addAll(new DomainTools(domains, tools).specifications());
         specifications.addAll(new UsageTools(usage, usageBodies, tools).specifications());
         specifications.addAll(new SettingsTools(settings, bodies, tools, schemas).specifications());
+        specifications.addAll(new DraftTools(drafts, tools).specifications());
         return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS
-                + "\n" + DomainTools.INSTRUCTIONS + "\n" + SettingsTools.INSTRUCTIONS);
+                + "\n" + DomainTools.INSTRUCTIONS + "\n" + SettingsTools.INSTRUCTIONS
+                + "\n" + DraftTools.INSTRUCTIONS);
     }
 
     @Bean(destroyMethod = "close")
