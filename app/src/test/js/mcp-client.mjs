@@ -168,6 +168,13 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
       websiteId: rollbackId, retainVersions: 1, description: 'Kept short',
     });
     calls.update_website_invalid = await call(client, 'update_website', { websiteId: rollbackId, retainVersions: 0 });
+    // publish_draft: a throwaway website with its claim link; a _headers file is refused with its own code.
+    calls.publish_draft = await call(client, 'publish_draft', {
+      name: 'Agent draft', files: [{ path: 'index.html', content: '<html><body><p>draft</p></body></html>' }],
+    });
+    calls.publish_draft_headers = await call(client, 'publish_draft', {
+      files: [{ path: 'index.html', content: '<p>x</p>' }, { path: '_headers', content: '/*\n  X-A: b' }],
+    });
     calls.delete_website = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.delete_website_again = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.promote_deleted = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
