@@ -7,6 +7,7 @@ import io.sites.app.usecases.DraftOperations;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * publish_draft, the REST extension publishDraft (POST /v1/drafts): a throwaway website that expires unless
@@ -17,12 +18,23 @@ final class DraftTools {
     static final String INSTRUCTIONS = """
             publish_draft publishes a throwaway website that expires in 24 h; give the person its claimUrl to keep it.""";
 
+    /** Inline files only: the publish's file object without its remote sources keeps the tool list small. */
+    private static final Map<String, Object> INPUT = Map.of("type", "object", "properties", Map.of(
+            "name", Map.of("type", "string", "maxLength", 120),
+            "files", Map.of("type", "array", "minItems", 1, "items", Map.of("type", "object", "properties", Map.of(
+                    "path", Map.of("type", "string"), "content", Map.of("type", "string"),
+                    "contentEncoding", Map.of("enum", List.of("utf8", "base64"))),
+                    "required", List.of("path", "content")))),
+            "required", List.of("files"));
+
     private final DraftOperations drafts;
     private final WebsiteTools tools;
+    private final ToolSchemas schemas;
 
-    DraftTools(DraftOperations drafts, WebsiteTools tools) {
+    DraftTools(DraftOperations drafts, WebsiteTools tools, ToolSchemas schemas) {
         this.drafts = drafts;
         this.tools = tools;
+        this.schemas = schemas;
     }
 
     List<SyncToolSpecification> specifications() {
@@ -30,12 +42,11 @@ final class DraftTools {
     }
 
     private SyncToolSpecification publishDraft() {
-        return tools.tool("publish_draft", "Publish a throwaway draft", "publishDraft", """
-                Publish inline files as a draft under a random slug, owned by no account: it expires at expiresAt \
-                unless a person opens claimUrl signed in. No _headers, password or domains.""",
+        return tools.tool("publish_draft", "Publish a throwaway draft", """
+                A throwaway website from inline files, owned by nobody: gone at expiresAt unless a person opens \
+                claimUrl. No _headers.""", INPUT, schemas.output("publishDraft"), Set.of(),
                 // Not idempotent (each call is a new draft); open world: the public site appears.
                 new ToolAnnotations(null, false, false, false, true, null),
-                Map.of("/properties/files", "Inline files only (content)."),
                 (caller, arguments) -> drafts.publishDraft(Optional.of(caller), "account:" + caller.accountId(),
                         tools.bind(arguments, PublishDraftRequest.class), Map.of()),
                 result -> "Draft " + result.get("slug") + " is live at " + result.get("url") + " until "

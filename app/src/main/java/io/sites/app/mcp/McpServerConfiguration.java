@@ -71,7 +71,7 @@ class McpServerConfiguration {
         specifications.addAll(new DomainTools(domains, tools).specifications());
         specifications.addAll(new UsageTools(usage, usageBodies, tools).specifications());
         specifications.addAll(new SettingsTools(settings, bodies, tools, schemas).specifications());
-        specifications.addAll(new DraftTools(drafts, tools).specifications());
+        specifications.addAll(new DraftTools(drafts, tools, schemas).specifications());
         return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS
                 + "\n" + DomainTools.INSTRUCTIONS + "\n" + SettingsTools.INSTRUCTIONS
                 + "\n" + DraftTools.INSTRUCTIONS);

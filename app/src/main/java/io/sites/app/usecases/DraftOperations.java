@@ -128,9 +128,8 @@ public class DraftOperations {
         PublishedWebsite published = null;
         for (int attempt = 1; published == null; attempt++) {
             try {
-                published = publishing.createWebsite(actor, new NewWebsite(request.name(),
-                        request.category() == null ? "other" : request.category(),
-                        request.description(), slug(), marked, request.message(), null, expires));
+                published = publishing.createWebsite(actor, new NewWebsite(request.name(), "other", null, slug(),
+                        marked, null, null, expires));
             } catch (SlugTakenException taken) {
                 if (attempt >= SLUG_ATTEMPTS) {
                     throw taken;

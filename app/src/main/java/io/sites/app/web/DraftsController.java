@@ -4,7 +4,7 @@ import io.sites.api.id.Actor;
 import io.sites.api.json.PublishDraftRequest;
 import io.sites.api.json.PublishDraftResult;
 import io.sites.app.identity.Callers;
-import io.sites.app.usecases.DraftClaims;
+import io.sites.app.usecases.DraftClaimOperations;
 import io.sites.app.usecases.DraftOperations;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
@@ -17,7 +17,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * publishDraft and claimDraft (extensions): thin adapters over {@link DraftOperations} and {@link DraftClaims}.
+ * publishDraft and claimDraft (extensions): thin adapters over {@link DraftOperations} and {@link DraftClaimOperations}.
  * POST /v1/drafts is the one write the security chain lets through without a token; the operation decides whether an
  * anonymous caller may (SITES_ANONYMOUS_DRAFTS). The client's address is the request's (behind a proxy,
  * {@code server.forward-headers-strategy} makes it the client's).
@@ -26,10 +26,10 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/v1/drafts")
 class DraftsController {
     private final DraftOperations drafts;
-    private final DraftClaims claims;
+    private final DraftClaimOperations claims;
     private final ApiBodies bodies;
 
-    DraftsController(DraftOperations drafts, DraftClaims claims, ApiBodies bodies) {
+    DraftsController(DraftOperations drafts, DraftClaimOperations claims, ApiBodies bodies) {
         this.drafts = drafts;
         this.claims = claims;
         this.bodies = bodies;

@@ -326,8 +326,8 @@ class InlineContents {
                     w.slug(), files, w.message(), w.retainVersions());
             case PublishVersionRequest v -> new PublishVersionRequest(files, v.message(), v.promote(), v.baseVersion(),
                     v.deletePaths(), v.ifCurrentVersion());
-            case PublishDraftRequest d -> new PublishDraftRequest(d.name(), d.category(), d.description(), files,
-                    d.message(), d.slug(), d.password(), d.domains());
+            case PublishDraftRequest d -> new PublishDraftRequest(d.name(), files, d.slug(), d.password(),
+                    d.domains());
             default -> request;
         };
     }

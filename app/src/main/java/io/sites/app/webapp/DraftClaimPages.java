@@ -1,7 +1,7 @@
 package io.sites.app.webapp;
 
 import io.sites.app.identity.AccountUser;
-import io.sites.app.usecases.DraftClaims;
+import io.sites.app.usecases.DraftClaimOperations;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -19,9 +19,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 @Controller
 @RequestMapping("/app/drafts/{websiteId}/claim")
 class DraftClaimPages {
-    private final DraftClaims claims;
+    private final DraftClaimOperations claims;
 
-    DraftClaimPages(DraftClaims claims) {
+    DraftClaimPages(DraftClaimOperations claims) {
         this.claims = claims;
     }
 

@@ -9,16 +9,13 @@ import java.util.List;
  */
 public record PublishDraftRequest(
         String name,
-        String category,
-        String description,
         List<PublishFile> files,
-        String message,
         String slug,
         Object password,
         Object domains) {
 
     /** A draft as a client usually sends it: files, perhaps a name. */
     public PublishDraftRequest(String name, List<PublishFile> files) {
-        this(name, null, null, files, null, null, null, null);
+        this(name, files, null, null, null);
     }
 }

@@ -16,13 +16,13 @@ import org.springframework.stereotype.Component;
  * works once). Every refusal is the same CLAIM_INVALID, so a prober learns nothing about other websites.
  */
 @Component
-public class DraftClaims {
+public class DraftClaimOperations {
     private final DraftOperations drafts;
     private final CommandGateway commands;
     private final ReadModels readModels;
     private final ReadOperations reads;
 
-    DraftClaims(DraftOperations drafts, CommandGateway commands, ReadModels readModels, ReadOperations reads) {
+    DraftClaimOperations(DraftOperations drafts, CommandGateway commands, ReadModels readModels, ReadOperations reads) {
         this.drafts = drafts;
         this.commands = commands;
         this.readModels = readModels;
