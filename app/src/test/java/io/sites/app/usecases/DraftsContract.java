@@ -117,6 +117,9 @@ public interface DraftsContract {
                 file("big.txt", "x".repeat(5000))));
         assertThat(large.status()).isEqualTo(413);
         assertThat(code(large)).isEqualTo("DRAFT_TOO_LARGE");
+        Http.Response body = http().post("/v1/drafts", null, draft(file("index.html", "x".repeat(100_000))));
+        assertThat(body.status()).as("refused by its declared length, before it is read").isEqualTo(413);
+        assertThat(code(body)).isEqualTo("DRAFT_TOO_LARGE");
 
         // Nobody owns a draft: no token reaches its settings or domains before a claim.
         JsonNode draft = publishDraft();
