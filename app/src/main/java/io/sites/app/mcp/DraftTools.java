@@ -15,6 +15,8 @@ import java.util.Set;
  * its account rather than an address (the REST door counts anonymous callers by address).
  */
 final class DraftTools {
+    /** The MCP endpoint without a token, whose one tool is publish_draft. */
+    static final String PATH = "/mcp/drafts";
     static final String INSTRUCTIONS = """
             publish_draft publishes a throwaway website that expires in 24 h; give the person its claimUrl to keep it.""";
 
@@ -41,6 +43,29 @@ final class DraftTools {
         return List.of(publishDraft());
     }
 
+    /**
+     * publish_draft for {@link #PATH}, where no token is taken: the same tool, answered for nobody, its drafts
+     * counted by the client's address; DRAFTS_DISABLED unless the operator enabled anonymous drafts.
+     */
+    SyncToolSpecification anonymousPublishDraft(ToolResults results) {
+        SyncToolSpecification tool = publishDraft();
+        return new SyncToolSpecification(tool.tool(), (context, request) -> {
+            Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
+            try {
+                Map<String, Object> structured = results.structured(drafts.publishDraft(Optional.empty(),
+                        CallerContext.address(context), tools.bind(arguments, PublishDraftRequest.class), Map.of()));
+                return results.success(summary(structured), structured);
+            } catch (RuntimeException refused) {
+                return results.failure(tools.failure(refused));
+            }
+        });
+    }
+
+    private static String summary(Map<String, Object> result) {
+        return "Draft " + result.get("slug") + " is live at " + result.get("url") + " until " + result.get("expiresAt")
+                + "; to keep it, open " + result.get("claimUrl");
+    }
+
     private SyncToolSpecification publishDraft() {
         return tools.tool("publish_draft", "Publish a throwaway draft", """
                 A throwaway website from inline files, owned by nobody: gone at expiresAt unless a person opens \
@@ -49,7 +74,6 @@ final class DraftTools {
                 new ToolAnnotations(null, false, false, false, true, null),
                 (caller, arguments) -> drafts.publishDraft(Optional.of(caller), "account:" + caller.accountId(),
                         tools.bind(arguments, PublishDraftRequest.class), Map.of()),
-                result -> "Draft " + result.get("slug") + " is live at " + result.get("url") + " until "
-                        + result.get("expiresAt") + "; to keep it, open " + result.get("claimUrl"));
+                DraftTools::summary);
     }
 }

@@ -166,6 +166,11 @@ class McpEndpointTest extends EmbeddedAppTest {
                 + "/claim?token=");
         assertThat(calls.get("publish_draft_headers").get("structuredContent").at("/error/code").asString())
                 .isEqualTo("DRAFT_RESTRICTED");
+        // Without a token, at {mcp}/drafts: only publish_draft, refused here (the operator left anonymous drafts off).
+        JsonNode anonymous = report.get("anonymousDraft");
+        assertThat(anonymous.get("tools")).extracting(JsonNode::asString).containsExactly("publish_draft");
+        assertThat(anonymous.at("/draft/isError").asBoolean()).as(anonymous.toString()).isTrue();
+        assertThat(anonymous.at("/draft/structuredContent/error/code").asString()).isEqualTo("DRAFTS_DISABLED");
         JsonNode updated = calls.get("update_website").get("structuredContent");
         assertThat(updated.get("retainVersions").asInt()).isEqualTo(1);
         assertThat(updated.get("description").asString()).isEqualTo("Kept short");

@@ -87,6 +87,33 @@ public interface DraftsContract {
         assertThat(http().site(slug, "/style.css").text()).isEqualTo("p { color: red }");
     }
 
+    /** tools/call of publish_draft at the tokenless MCP endpoint, as raw JSON-RPC. */
+    static Http.Response mcpDraft(Http http, String files) {
+        return http.post("/mcp/drafts", null, """
+                {"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"publish_draft",
+                 "arguments":{"name":"MCP draft","files":%s}}}""".formatted(files),
+                "Accept", "application/json, text/event-stream");
+    }
+
+    @Test
+    default void anAgentWithoutATokenPublishesADraftOverMcpAtItsOwnEndpoint() {
+        freshWindow();
+        Http.Response called = mcpDraft(http(), "[{\"path\":\"index.html\",\"content\":\"<p>mcp</p>\"}]");
+        assertThat(called.status()).as(called.text()).isEqualTo(200);
+        JsonNode result = called.json().get("result");
+        assertThat(result.get("isError").asBoolean()).as(called.text()).isFalse();
+        JsonNode draft = result.get("structuredContent");
+        assertThat(draft.get("claimUrl").asString()).contains("/claim?token=");
+        assertThat(http().site(draft.get("slug").asString(), "/").text()).contains("mcp", "data-sites-draft-notice");
+
+        Http.Response headers = mcpDraft(http(), "[{\"path\":\"index.html\",\"content\":\"<p>x</p>\"},"
+                + "{\"path\":\"_headers\",\"content\":\"/*\\n  X-A: b\"}]");
+        assertThat(headers.json().at("/result/isError").asBoolean()).isTrue();
+        assertThat(headers.json().at("/result/structuredContent/error/code").asString()).isEqualTo("DRAFT_RESTRICTED");
+        assertThat(http().post("/mcp", null, "{}", "Accept", "application/json, text/event-stream").status())
+                .as("the token-guarded endpoint is unchanged").isEqualTo(401);
+    }
+
     @Test
     default void aDraftMayNotCarryHeadersPasswordDomainsOrRemoteFilesNorWeighMoreThanTheLimit() {
         freshWindow();

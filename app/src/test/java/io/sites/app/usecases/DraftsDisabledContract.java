@@ -28,6 +28,11 @@ public interface DraftsDisabledContract {
         assertThat(taken.status()).as(taken.text()).isEqualTo(201);
         assertThat(taken.json().get("claimUrl").asString()).contains("/claim?token=");
 
+        Http.Response mcp = DraftsContract.mcpDraft(http(),
+                "[{\"path\":\"index.html\",\"content\":\"<p>x</p>\"}]");
+        assertThat(mcp.json().at("/result/isError").asBoolean()).as(mcp.text()).isTrue();
+        assertThat(mcp.json().at("/result/structuredContent/error/code").asString()).isEqualTo("DRAFTS_DISABLED");
+
         Http.Response badToken = http().post("/v1/drafts", "sites_pat_nonsense", body);
         assertThat(badToken.status()).as("a token that is sent must be good").isEqualTo(401);
     }
