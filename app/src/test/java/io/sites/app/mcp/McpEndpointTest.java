@@ -160,17 +160,7 @@ class McpEndpointTest extends EmbeddedAppTest {
                     : "publish_version") : call.replace("_again", "").replace("_older", "");
             assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
         }
-        JsonNode draft = calls.get("publish_draft").get("structuredContent");
-        assertThat(draft.get("slug").asString()).startsWith("draft-");
-        assertThat(draft.get("claimUrl").asString()).contains("/app/drafts/" + draft.get("websiteId").asString()
-                + "/claim?token=");
-        assertThat(calls.get("publish_draft_headers").get("structuredContent").at("/error/code").asString())
-                .isEqualTo("DRAFT_RESTRICTED");
-        // Without a token, at {mcp}/drafts: only publish_draft, refused here (the operator left anonymous drafts off).
-        JsonNode anonymous = report.get("anonymousDraft");
-        assertThat(anonymous.get("tools")).extracting(JsonNode::asString).containsExactly("publish_draft");
-        assertThat(anonymous.at("/draft/isError").asBoolean()).as(anonymous.toString()).isTrue();
-        assertThat(anonymous.at("/draft/structuredContent/error/code").asString()).isEqualTo("DRAFTS_DISABLED");
+        McpDraftCalls.check(report);
         JsonNode updated = calls.get("update_website").get("structuredContent");
         assertThat(updated.get("retainVersions").asInt()).isEqualTo(1);
         assertThat(updated.get("description").asString()).isEqualTo("Kept short");
