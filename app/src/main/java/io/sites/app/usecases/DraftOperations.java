@@ -34,7 +34,7 @@ import org.springframework.stereotype.Component;
  * publishDraft (POST /v1/drafts, MCP publish_draft): a throwaway website under a random slug, owned by a
  * placeholder account of its own, that expires after {@code sites.drafts.lifetime} (the existing expiry deletes it)
  * unless claimed. Tighter than a publish: inline files only, {@code sites.drafts.max-bytes} in all, no
- * {@code _headers}, password, domains or slug, {@code sites.drafts.per-hour} per client address. Its pages carry
+ * {@code _headers} or {@code _redirects}, password, domains or slug, {@code sites.drafts.per-hour} per client address. Its pages carry
  * {@link DraftNotice}; version 2 is the same bundle without it, stored not live, and the claim makes it live.
  */
 @Component
@@ -93,9 +93,7 @@ public class DraftOperations {
                 throw restricted("A draft takes inline files only (content): '" + file.path()
                         + "' names an upload, a sourceUrl or a digest. Claim the draft to publish those.");
             }
-            if (isHeaders(file.path())) {
-                throw restricted("A draft may not carry a _headers file: its headers apply only once it is claimed.");
-            }
+            refuseSiteRules(file.path());
             bytes += DraftNotice.size(file);
         }
         if (bytes > maxBytes) {
@@ -168,23 +166,35 @@ public class DraftOperations {
         }
         if (request.files() != null) {
             for (PublishFile file : request.files()) {
-                if (file != null && isHeaders(file.path())) {
-                    throw restricted("A draft may not carry a _headers file: its headers apply only once it is "
-                            + "claimed.");
+                if (file != null) {
+                    refuseSiteRules(file.path());
                 }
             }
         }
     }
 
-    private static boolean isHeaders(String path) {
+    /**
+     * No site rules on a draft: nobody answers for it yet, so its own headers (framing, caching, types) and its
+     * redirects (an anonymous open redirect on our site host) wait until it is claimed.
+     */
+    private static void refuseSiteRules(String path) {
+        String rules = siteRules(path);
+        if (rules != null) {
+            throw restricted("A draft may not carry a " + rules + " file: site rules apply only once it is claimed.");
+        }
+    }
+
+    /** "_headers" or "_redirects" when the path names one at the bundle's root, else null. */
+    private static String siteRules(String path) {
         if (path == null) {
-            return false;
+            return null;
         }
         String trimmed = path.strip();
         while (trimmed.startsWith("/") || trimmed.startsWith("./")) {
             trimmed = trimmed.substring(trimmed.startsWith("/") ? 1 : 2);
         }
-        return trimmed.equalsIgnoreCase("_headers");
+        return trimmed.equalsIgnoreCase("_headers") ? "_headers"
+                : trimmed.equalsIgnoreCase("_redirects") ? "_redirects" : null;
     }
 
     private static DraftRefusedException restricted(String message) {

@@ -123,6 +123,11 @@ public interface DraftsContract {
         assertThat(code(headers)).isEqualTo("DRAFT_RESTRICTED");
         assertThat(headers.json().get("error").get("message").asString()).contains("_headers");
 
+        Http.Response redirects = http().post("/v1/drafts", null, draft(file("index.html", PAGE),
+                file("/_redirects", "/go https://phishing.example/ 302\n")));
+        assertThat(code(redirects)).isEqualTo("DRAFT_RESTRICTED");
+        assertThat(redirects.json().get("error").get("message").asString()).contains("_redirects");
+
         Map<String, Object> withPassword = draft(file("index.html", PAGE));
         withPassword.put("password", "secret");
         Http.Response password = http().post("/v1/drafts", null, withPassword);

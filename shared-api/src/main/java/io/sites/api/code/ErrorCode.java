@@ -38,7 +38,7 @@ public enum ErrorCode {
     DOMAIN_LIMIT(422, "The website or the account already has as many custom domains as it may."),
     DOMAIN_UNVERIFIED(422, "The domain's TXT record does not carry its token (yet); the message says what was seen."),
     DRAFTS_DISABLED(403, "A draft without a token, where the operator has not enabled anonymous drafts."),
-    DRAFT_RESTRICTED(422, "A draft asked for what only a claimed website may have: _headers, a password, domains."),
+    DRAFT_RESTRICTED(422, "A draft asked for what only a claimed website may have: site rules, a password, domains."),
     DRAFT_TOO_LARGE(413, "A draft's files add up to more than the draft limit."),
     CLAIM_INVALID(403, "A claim link that is forged, altered, expired, used, or for another website.");
 
