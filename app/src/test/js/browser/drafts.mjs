@@ -1,7 +1,23 @@
 // An agent's draft claimed in the browser: the draft carries its notice; a person not signed in who opens the
 // claimUrl signs in and comes back to it, confirms, and the website is in their list without the notice. A link
 // with an altered signature gets the 403 page.
-import { scenario, signUp, check, fetchSite, BASE_URL, PASSWORD } from './common.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { scenario, signUp, check, fetchSite, BASE_URL, PASSWORD, SCREENSHOTS } from './common.mjs';
+
+/** The page at 1280 and 390 px, kept under SCREENSHOTS/screenshots; it must not overflow sideways. */
+async function both(page, name) {
+  const shots = path.join(SCREENSHOTS, 'screenshots');
+  fs.mkdirSync(shots, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    const [scroll, client] = await page.evaluate(() =>
+      [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    check(scroll <= client, `${name} at ${width} px overflows sideways: ${scroll} > ${client}`);
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 const username = `draft-${Date.now().toString(36)}`;
 
@@ -31,6 +47,7 @@ await scenario('drafts', async (newPage) => {
   await page.click('main button[type=submit]');
   await page.waitForURL(`**/app/drafts/${draft.websiteId}/claim**`);
   check((await page.textContent('main')).includes('Keep this draft?'), 'the claim page asks to confirm');
+  await both(page, 'draft-claim');
   await page.click('#claim-draft');
   await page.waitForURL(`**/app/websites/${draft.websiteId}`);
 

@@ -117,6 +117,7 @@ class BrowserTest extends EmbeddedAppTest {
     void aDraftsClaimLinkMovesItIntoThePersonsAccount() throws Exception {
         assertThat(NodeScripts.run("browser/drafts.mjs", env("TOKEN", ALICE), 120).succeeded().stdout())
                 .contains("drafts: ok");
+        assertThat(SCREENSHOTS.resolve("screenshots/draft-claim-390.png")).isNotEmptyFile();
     }
 
     /** Successful publishes of one operation timed so far, by whichever door (the context is shared with others). */
