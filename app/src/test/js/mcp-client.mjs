@@ -168,6 +168,13 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
       websiteId: rollbackId, retainVersions: 1, description: 'Kept short',
     });
     calls.update_website_invalid = await call(client, 'update_website', { websiteId: rollbackId, retainVersions: 0 });
+    // publish_draft: a throwaway website with its claim link; a _headers file is refused with its own code.
+    calls.publish_draft = await call(client, 'publish_draft', {
+      name: 'Agent draft', files: [{ path: 'index.html', content: '<html><body><p>draft</p></body></html>' }],
+    });
+    calls.publish_draft_headers = await call(client, 'publish_draft', {
+      files: [{ path: 'index.html', content: '<p>x</p>' }, { path: '_headers', content: '/*\n  X-A: b' }],
+    });
     calls.delete_website = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.delete_website_again = await call(client, 'delete_website', { websiteId: rollbackId });
     calls.promote_deleted = await call(client, 'promote_version', { websiteId: rollbackId, version: 1 });
@@ -191,8 +198,24 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
   return report;
 }
 
+/** The tokenless drafts endpoint ({MCP_URL}/drafts) as an agent without an account meets it: its tools, one call. */
+async function anonymousDraft(url) {
+  const client = new Client({ name: 'sites-drafts-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/drafts`)));
+  try {
+    const tools = (await client.listTools()).tools.map((tool) => tool.name);
+    const draft = await call(client, 'publish_draft', {
+      files: [{ path: 'index.html', content: '<html><body><p>anonymous</p></body></html>' }],
+    });
+    return { tools, draft };
+  } finally {
+    await client.close();
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const report = await exercise(bearerTransport(process.env.MCP_URL, process.env.MCP_TOKEN),
     { putOrigin: process.env.PUT_ORIGIN, serverUrl: process.env.MCP_URL });
+  report.anonymousDraft = await anonymousDraft(process.env.MCP_URL);
   process.stdout.write(JSON.stringify(report));
 }

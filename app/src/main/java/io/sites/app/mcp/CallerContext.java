@@ -12,6 +12,7 @@ import java.util.Map;
  */
 final class CallerContext {
     private static final String CALLER = "io.sites.caller";
+    private static final String ADDRESS = "io.sites.address";
 
     private CallerContext() {
     }
@@ -19,6 +20,15 @@ final class CallerContext {
     static McpTransportContext extract(HttpServletRequest request) {
         return Callers.currentActor().map(caller -> McpTransportContext.create(Map.of(CALLER, caller)))
                 .orElse(McpTransportContext.EMPTY);
+    }
+
+    /** For the anonymous drafts endpoint: no caller, only the client's address (its drafts are counted by it). */
+    static McpTransportContext anonymous(HttpServletRequest request) {
+        return McpTransportContext.create(Map.of(ADDRESS, request.getRemoteAddr()));
+    }
+
+    static String address(McpTransportContext context) {
+        return context.get(ADDRESS) instanceof String address ? address : "unknown";
     }
 
     static Actor caller(McpTransportContext context) {

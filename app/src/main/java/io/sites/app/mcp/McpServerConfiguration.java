@@ -43,6 +43,7 @@ class McpServerConfiguration {
     }
 
     @Bean
+    @org.springframework.context.annotation.Primary
     HttpServletStatelessServerTransport mcpTransport(McpRequestRules rules, ApiProperties properties) {
         HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
                 .jsonMapper(mcpJson())
@@ -60,7 +61,8 @@ class McpServerConfiguration {
     McpTools mcpTools(PublishOperations publishing, ReadOperations reads, LifecycleOperations lifecycle,
             ApiBodies bodies, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
             IdempotentRequests idempotency, SiteUrls urls, io.sites.app.usecases.DomainOperations domains,
-            UsageOperations usage, UsageBodies usageBodies, SettingsOperations settings) {
+            UsageOperations usage, UsageBodies usageBodies, SettingsOperations settings,
+            io.sites.app.usecases.DraftOperations drafts) {
         ToolSchemas schemas = new ToolSchemas(openApi);
         WebsiteTools tools = new WebsiteTools(publishing, reads, bodies, schemas, json, limits,
                 new IdempotentCalls(idempotency, json), urls);
@@ -70,11 +72,15 @@ class McpServerConfiguration {
         specifications.addAll(new DomainTools(domains, tools).specifications());
         specifications.addAll(new UsageTools(usage, usageBodies, tools).specifications());
         specifications.addAll(new SettingsTools(settings, bodies, tools, schemas).specifications());
+        DraftTools draftTools = new DraftTools(drafts, tools, schemas);
+        specifications.addAll(draftTools.specifications());
         return new McpTools(specifications, tools.instructions() + "\n" + VersionTools.INSTRUCTIONS
-                + "\n" + DomainTools.INSTRUCTIONS + "\n" + SettingsTools.INSTRUCTIONS);
+                + "\n" + DomainTools.INSTRUCTIONS + "\n" + SettingsTools.INSTRUCTIONS
+                + "\n" + DraftTools.INSTRUCTIONS, draftTools.anonymousPublishDraft(new ToolResults(json)));
     }
 
     @Bean(destroyMethod = "close")
+    @org.springframework.context.annotation.Primary
     McpStatelessSyncServer mcpServer(HttpServletStatelessServerTransport transport, McpTools tools) {
         return McpServer.sync(new InternalErrors(transport))
                 .serverInfo("sites", "1.0.0")
@@ -98,6 +104,49 @@ class McpServerConfiguration {
                         tools.described().stream().map(McpTools.Described::name).toList(),
                         maxRequestSize(properties), admission), PATH);
         registration.setName("mcp");
+        registration.setLoadOnStartup(1);
+        return registration;
+    }
+
+    /**
+     * The tokenless endpoint {@link DraftTools#PATH} (outside the bearer chain, which guards {@code /mcp} exactly):
+     * a stateless server of its own whose one tool is publish_draft, so an agent without a token can publish a
+     * draft where the operator allows it, while {@code /mcp} keeps answering 401 (which starts OAuth in clients).
+     */
+    @Bean
+    HttpServletStatelessServerTransport mcpDraftsTransport(McpRequestRules rules, ApiProperties properties) {
+        return HttpServletStatelessServerTransport.builder()
+                .jsonMapper(mcpJson())
+                .messageEndpoint(DraftTools.PATH)
+                .contextExtractor(CallerContext::anonymous)
+                .httpHeaderValidator(rules)
+                .maxRequestSize(maxRequestSize(properties))
+                .build();
+    }
+
+    @Bean(destroyMethod = "close")
+    McpStatelessSyncServer mcpDraftsServer(
+            @org.springframework.beans.factory.annotation.Qualifier("mcpDraftsTransport")
+            HttpServletStatelessServerTransport transport, McpTools tools) {
+        return McpServer.sync(new InternalErrors(transport))
+                .serverInfo("sites-drafts", "1.0.0")
+                .instructions(DraftTools.INSTRUCTIONS)
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                .tools(List.of(tools.anonymousDraft()))
+                .validateToolInputs(false)
+                .immediateExecution(true)
+                .build();
+    }
+
+    @Bean
+    ServletRegistrationBean<McpEndpoint> mcpDraftsEndpoint(
+            @org.springframework.beans.factory.annotation.Qualifier("mcpDraftsTransport")
+            HttpServletStatelessServerTransport transport, McpRequestRules rules, ApiProperties properties,
+            BodyAdmission admission) {
+        ServletRegistrationBean<McpEndpoint> registration = new ServletRegistrationBean<>(
+                new McpEndpoint(transport, rules, mcpJson(), List.of("publish_draft"), maxRequestSize(properties),
+                        admission), DraftTools.PATH);
+        registration.setName("mcp-drafts");
         registration.setLoadOnStartup(1);
         return registration;
     }

@@ -10,10 +10,21 @@ import java.util.List;
 public final class McpTools {
     private final List<SyncToolSpecification> specifications;
     private final String instructions;
+    private final SyncToolSpecification anonymousDraft;
 
     McpTools(List<SyncToolSpecification> specifications, String instructions) {
+        this(specifications, instructions, null);
+    }
+
+    /** With the one tool of the tokenless drafts endpoint ({@link DraftTools#PATH}). */
+    McpTools(List<SyncToolSpecification> specifications, String instructions, SyncToolSpecification anonymousDraft) {
         this.specifications = List.copyOf(specifications);
         this.instructions = instructions;
+        this.anonymousDraft = anonymousDraft;
+    }
+
+    SyncToolSpecification anonymousDraft() {
+        return anonymousDraft;
     }
 
     List<SyncToolSpecification> specifications() {

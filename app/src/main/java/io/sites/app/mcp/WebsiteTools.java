@@ -352,6 +352,11 @@ final class WebsiteTools {
         return new IdempotentCalls.Outcome(results.failure(failure), failure.status().value());
     }
 
+    /** The envelope of a failed call, as every tool here answers it (a wrong shape as a REST body's). */
+    ApiErrors.Failure failure(RuntimeException e) {
+        return e instanceof UnboundArguments ? ApiErrors.malformed("The arguments are", e.getCause()) : ApiErrors.of(e);
+    }
+
     /** Arguments bound exactly as a REST body is; a wrong shape gets the REST body's error. */
     <T> T bind(Map<String, Object> arguments, Class<T> type) {
         try {

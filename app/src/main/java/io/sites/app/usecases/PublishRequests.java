@@ -34,6 +34,11 @@ final class PublishRequests {
                 request.ifCurrentVersion());
     }
 
+    /** A draft's files, as {@link #website}'s. */
+    static List<FileInput> draftFiles(List<PublishFile> files, Map<Integer, DecodedContent> decoded) {
+        return files(files, decoded);
+    }
+
     private static List<FileInput> files(List<PublishFile> files, Map<Integer, DecodedContent> decoded) {
         if (files == null) {
             return List.of();

@@ -1,6 +1,7 @@
 package io.sites.app.web;
 
 import io.sites.api.json.PublishFile;
+import io.sites.api.json.PublishDraftRequest;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.bundle.BundleLimits;
@@ -313,6 +314,7 @@ class InlineContents {
         return switch (request) {
             case PublishWebsiteRequest website -> website.files();
             case PublishVersionRequest version -> version.files();
+            case PublishDraftRequest draft -> draft.files();
             default -> null;
         };
     }
@@ -324,6 +326,8 @@ class InlineContents {
                     w.slug(), files, w.message(), w.retainVersions());
             case PublishVersionRequest v -> new PublishVersionRequest(files, v.message(), v.promote(), v.baseVersion(),
                     v.deletePaths(), v.ifCurrentVersion());
+            case PublishDraftRequest d -> new PublishDraftRequest(d.name(), files, d.slug(), d.password(),
+                    d.domains());
             default -> request;
         };
     }

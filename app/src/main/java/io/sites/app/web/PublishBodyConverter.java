@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.api.json.PublishDraftRequest;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
 import jakarta.servlet.http.HttpServletRequest;
@@ -47,7 +48,8 @@ class PublishBodyConverter implements SmartHttpMessageConverter<Object> {
             return null;
         }
         Class<?> request = type.getGeneric(0).toClass();
-        return request == PublishWebsiteRequest.class || request == PublishVersionRequest.class ? request : null;
+        return request == PublishWebsiteRequest.class || request == PublishVersionRequest.class
+                || request == PublishDraftRequest.class ? request : null;
     }
 
     @Override

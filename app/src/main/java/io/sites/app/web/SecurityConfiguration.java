@@ -22,6 +22,8 @@ class SecurityConfiguration {
         http.securityMatcher("/v1", "/v1/**", "/mcp")
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers(HttpMethod.GET, "/v1", "/v1/", "/v1/openapi.json").permitAll()
+                        // publishDraft decides itself whether a caller without a token may (SITES_ANONYMOUS_DRAFTS).
+                        .requestMatchers(HttpMethod.POST, "/v1/drafts").permitAll()
                         .anyRequest().hasAuthority("SCOPE_" + TokenIntrospector.SCOPE))
                 .oauth2ResourceServer(resource -> resource
                         .opaqueToken(opaque -> opaque.introspector(introspector))

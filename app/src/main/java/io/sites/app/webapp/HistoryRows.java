@@ -72,6 +72,8 @@ class HistoryRows {
                     ? "Website deleted by expiry" : "Website deleted";
             case "settings.changed" -> "Settings changed";
             case "versions.pruned" -> "Old versions removed";
+            case "draft.created" -> "Published as an unclaimed draft";
+            case "draft.claimed" -> "Draft claimed";
             case "domain.added", "domain.verified", "domain.verification_failed", "domain.removed" ->
                     DomainHistoryWords.title(entry);
             // An event this page has no words for yet still reads as words, never as its wire code.

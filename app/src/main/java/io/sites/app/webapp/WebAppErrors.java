@@ -36,6 +36,13 @@ class WebAppErrors {
         return page(HttpServletResponse.SC_FORBIDDEN, "Only the owner may do this", e, person, model, response);
     }
 
+    /** A claim link that is forged, altered, expired, used, or for another website. */
+    @ExceptionHandler(io.sites.app.usecases.DraftRefusedException.class)
+    String draftRefused(RuntimeException e, @AuthenticationPrincipal AccountUser person, Model model,
+            HttpServletResponse response) {
+        return page(HttpServletResponse.SC_FORBIDDEN, "This claim link does not work", e, person, model, response);
+    }
+
     /** Unpacking an upload needs more heap than the server ever gives one request. */
     @ExceptionHandler(PayloadTooLargeException.class)
     String tooLarge(PayloadTooLargeException e, @AuthenticationPrincipal AccountUser person, Model model,

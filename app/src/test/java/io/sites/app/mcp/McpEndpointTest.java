@@ -40,7 +40,7 @@ class McpEndpointTest extends EmbeddedAppTest {
     private static final List<String> TOOLS = java.util.stream.Stream.concat(SPECIFIED.stream(),
             java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions", "get_history",
                     "validate_bundle", "add_domain", "list_domains", "verify_domain", "remove_domain",
-                    "update_website", "get_usage", "get_account_usage")).toList();
+                    "update_website", "get_usage", "get_account_usage", "publish_draft")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
             "get_job_status", "suggest_slug", "diff_versions", "get_history", "list_domains",
             "get_usage", "get_account_usage");
@@ -152,7 +152,7 @@ class McpEndpointTest extends EmbeddedAppTest {
         String rollbackSlug = calls.get("publish_rollback_site").get("structuredContent").get("slug").asString();
         for (String call : List.of("publish_rollback_site", "publish_rollback_v2", "diff_versions",
                 "promote_version", "promote_version_again", "update_website", "delete_website", "get_history",
-                "get_history_older")) {
+                "get_history_older", "publish_draft")) {
             JsonNode result = calls.get(call);
             assertThat(result.has("protocolError")).as(call + ": " + result).isFalse();
             assertThat(result.get("isError").asBoolean()).as(call + ": " + result).isFalse();
@@ -160,6 +160,7 @@ class McpEndpointTest extends EmbeddedAppTest {
                     : "publish_version") : call.replace("_again", "").replace("_older", "");
             assertMatches(tools.get(tool).get("outputSchema"), result.get("structuredContent"), call);
         }
+        McpDraftCalls.check(report);
         JsonNode updated = calls.get("update_website").get("structuredContent");
         assertThat(updated.get("retainVersions").asInt()).isEqualTo(1);
         assertThat(updated.get("description").asString()).isEqualTo("Kept short");

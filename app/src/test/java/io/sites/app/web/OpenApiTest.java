@@ -42,10 +42,11 @@ class OpenApiTest extends EmbeddedAppTest {
             "listWebsiteVersions", "createWebsiteVersion", "getJob", "createUploads", "suggestSlug",
             // Extensions of interface 1.0.0, marked as such.
             "promoteVersion", "deleteWebsite", "diffVersions", "getHistory", "getMe", "updateWebsite",
-            "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage", "getAccountUsage");
+            "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage", "getAccountUsage", "publishDraft",
+            "claimDraft");
     static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "updateWebsite", "diffVersions",
             "getHistory", "getMe", "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage",
-            "getAccountUsage");
+            "getAccountUsage", "publishDraft", "claimDraft");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {

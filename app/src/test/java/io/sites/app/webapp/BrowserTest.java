@@ -112,6 +112,14 @@ class BrowserTest extends EmbeddedAppTest {
                 .contains("previews: ok");
     }
 
+    /** An agent's draft (publishDraft) claimed by a person who signs in from its claimUrl; it joins their list. */
+    @Test
+    void aDraftsClaimLinkMovesItIntoThePersonsAccount() throws Exception {
+        assertThat(NodeScripts.run("browser/drafts.mjs", env("TOKEN", ALICE), 120).succeeded().stdout())
+                .contains("drafts: ok");
+        assertThat(SCREENSHOTS.resolve("screenshots/draft-claim-390.png")).isNotEmptyFile();
+    }
+
     /** Successful publishes of one operation timed so far, by whichever door (the context is shared with others). */
     private long publishes(String operation) {
         var timer = bean(MeterRegistry.class).find(PublishTimer.NAME).tags("operation", operation, "outcome", "201")

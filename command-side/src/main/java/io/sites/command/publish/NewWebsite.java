@@ -1,6 +1,7 @@
 package io.sites.command.publish;
 
 import io.sites.bundle.FileInput;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,11 +15,18 @@ import java.util.List;
  * @param files       the bundle in the order it was sent; an entry is null where the client sent no file object
  * @param message     version 1's changelog entry, or null
  * @param retainVersions the website's retention setting, or null for none
+ * @param draftExpiresAt when an unclaimed draft expires, or null for a website like any other
  */
 public record NewWebsite(String name, String category, String description, String slug, List<FileInput> files,
-        String message, Integer retainVersions) {
+        String message, Integer retainVersions, Instant draftExpiresAt) {
     public NewWebsite {
         files = files == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(files));
+    }
+
+    /** Not a draft. */
+    public NewWebsite(String name, String category, String description, String slug, List<FileInput> files,
+            String message, Integer retainVersions) {
+        this(name, category, description, slug, files, message, retainVersions, null);
     }
 
     /** Without a changelog entry. */

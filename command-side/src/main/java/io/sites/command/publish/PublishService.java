@@ -113,7 +113,7 @@ public class PublishService {
             try {
                 commands.sendAndWait(new CreateWebsiteCommand(websiteId, actor.accountId(), name, candidate,
                         category, description, jobId, manifest, bundle.warnings(), actor, message,
-                        request.retainVersions()));
+                        request.retainVersions(), request.draftExpiresAt()));
                 return new PublishedWebsite(websiteId, jobId, 1, candidate, bundle.totalBytes(), bundle.warnings());
             } catch (SlugTakenException taken) {
                 // An explicit slug is the client's choice: 409. A derived one moves on to the next suffix.

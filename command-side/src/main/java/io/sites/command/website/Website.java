@@ -8,6 +8,9 @@ import io.sites.api.Category;
 import io.sites.api.Door;
 import io.sites.api.command.AddCollaboratorCommand;
 import io.sites.api.command.ChangeWebsiteSettingsCommand;
+import io.sites.api.command.ClaimDraftCommand;
+import io.sites.api.event.DraftClaimed;
+import io.sites.api.event.DraftCreated;
 import io.sites.api.command.ExpireWebsiteCommand;
 import io.sites.api.event.VersionsPruned;
 import io.sites.api.event.WebsiteSettingsChanged;
@@ -76,6 +79,8 @@ class Website {
     /** When each version stopped being live: a version live within the rollback window is kept. */
     private Map<Integer, Instant> liveUntil = new HashMap<>();
     private Set<Integer> pruned = new HashSet<>();
+    /** An unclaimed draft: owned by a placeholder account until a claim moves it (false in older snapshots). */
+    private boolean draft;
 
     Website() {
         // for event sourcing and snapshots
@@ -90,6 +95,32 @@ class Website {
         if (command.retainVersions() != null) {
             apply(new WebsiteSettingsChanged(command.websiteId(), List.of(WebsiteSettingsChanged.RETAIN_VERSIONS),
                     null, null, null, command.retainVersions(), null, command.owner(), command.actor()));
+        }
+        if (command.draftExpiresAt() != null) {
+            apply(new DraftCreated(command.websiteId(), command.owner(), command.draftExpiresAt(), command.actor()));
+            apply(new WebsiteSettingsChanged(command.websiteId(), List.of(WebsiteSettingsChanged.EXPIRES_AT),
+                    null, null, null, null, command.draftExpiresAt(), command.owner(), command.actor()));
+        }
+    }
+
+    /**
+     * A claim moves an unclaimed draft into the caller's account, clears its expiry, and makes live the draft's
+     * version without the "unclaimed draft" notice when one was stored (the newest, never promoted). Only once: a
+     * claimed (or deleted, or never draft) website refuses, so a claim link is single use.
+     */
+    @CommandHandler
+    void handle(ClaimDraftCommand command) {
+        if (deleted || !draft) {
+            throw new DraftNotClaimableException(websiteId);
+        }
+        AccountId claimer = command.by();
+        apply(new DraftClaimed(websiteId, owner, claimer, command.actor()));
+        if (expiresAt != null) {
+            apply(new WebsiteSettingsChanged(websiteId, List.of(WebsiteSettingsChanged.EXPIRES_AT), null, null,
+                    null, null, null, claimer, command.actor()));
+        }
+        if (lastVersion > currentVersion && !pruned.contains(lastVersion)) {
+            apply(new VersionPromoted(websiteId, lastVersion, currentVersion, claimer, command.actor()));
         }
     }
 
@@ -279,6 +310,18 @@ class Website {
         name = event.name();
         description = event.description();
         category = event.category();
+    }
+
+    @EventSourcingHandler
+    void on(DraftCreated event) {
+        draft = true;
+    }
+
+    @EventSourcingHandler
+    void on(DraftClaimed event) {
+        draft = false;
+        owner = event.owner();
+        editors.remove(event.owner());
     }
 
     @EventSourcingHandler

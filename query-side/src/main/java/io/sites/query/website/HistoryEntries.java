@@ -4,6 +4,8 @@ import io.sites.api.id.AccountId;
 import io.sites.api.id.Actor;
 import io.sites.api.event.CollaboratorAdded;
 import io.sites.api.event.CollaboratorRemoved;
+import io.sites.api.event.DraftClaimed;
+import io.sites.api.event.DraftCreated;
 import io.sites.api.query.HistoryView;
 import io.sites.api.event.SitePasswordCleared;
 import io.sites.api.event.SitePasswordSet;
@@ -61,6 +63,11 @@ final class HistoryEntries {
                 details.put("versions", e.versions());
                 yield new Entry("versions.pruned", e.actor(), null, null);
             }
+            case DraftCreated e -> {
+                details.put("expiresAt", e.expiresAt().toString());
+                yield new Entry("draft.created", e.actor(), null, null);
+            }
+            case DraftClaimed e -> new Entry("draft.claimed", e.actor(), null, e.previousOwner());
             case WebsiteDeleted e -> {
                 put(details, "slug", e.slug());
                 yield new Entry("website.deleted", e.actor(), null, null);

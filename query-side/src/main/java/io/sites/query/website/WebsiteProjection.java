@@ -4,6 +4,7 @@ import static io.sites.query.website.StoredValues.DELETED;
 
 import io.sites.api.event.CollaboratorAdded;
 import io.sites.api.event.CollaboratorRemoved;
+import io.sites.api.event.DraftClaimed;
 import io.sites.api.event.SitePasswordCleared;
 import io.sites.api.event.SitePasswordSet;
 import io.sites.api.event.VersionPromoted;
@@ -43,7 +44,7 @@ class WebsiteProjection {
     /** The event types this projection handles: a rebuild skips any other without deserializing it. */
     static final Set<Class<?>> EVENTS = Set.of(WebsiteCreated.class, VersionPublished.class, VersionPromoted.class,
             CollaboratorAdded.class, CollaboratorRemoved.class, WebsiteDeleted.class, SitePasswordSet.class,
-            SitePasswordCleared.class, WebsiteSettingsChanged.class, VersionsPruned.class);
+            SitePasswordCleared.class, WebsiteSettingsChanged.class, VersionsPruned.class, DraftClaimed.class);
 
     private final JdbcTemplate jdbc;
     private final OwnerCounts owners;
@@ -134,6 +135,20 @@ class WebsiteProjection {
         SettingsRows.changed(jdbc, event, at, sequence);
     }
 
+    /** A claimed draft changes hands: it leaves the placeholder's count and joins its new owner's list. */
+    @EventHandler
+    void on(DraftClaimed event, @org.axonframework.eventhandling.Timestamp Instant at,
+            @SequenceNumber long sequence) {
+        PendingRows.flush();
+        int moved = jdbc.update("update qs_website set owner_id = ?, updated_at = ?, updated_sequence = ? where id = ?"
+                + " and status <> " + DELETED + PendingRows.NEWER, event.owner().value(), ts(at), sequence,
+                event.websiteId().value(), sequence);
+        if (moved == 1) {
+            owners.add(event.previousOwner().value(), -1);
+            owners.add(event.owner().value(), 1);
+        }
+    }
+
     @EventHandler
     void on(VersionsPruned event, @org.axonframework.eventhandling.Timestamp Instant at) {
         PendingRows.flush();
@@ -161,6 +176,7 @@ class WebsiteProjection {
             case SitePasswordCleared event -> on(event, at, sequence);
             case WebsiteSettingsChanged event -> on(event, at, sequence);
             case VersionsPruned event -> on(event, at);
+            case DraftClaimed event -> on(event, at, sequence);
             default -> throw new IllegalStateException("No handler for " + message.getPayloadType());
         }
     }

@@ -28,7 +28,8 @@ public enum ErrorCode {
     VALIDATION_FAILED(422, "Request fields only are wrong; fields names each."),
     WEBSITE_LIMIT_REACHED(422, "The account already owns as many websites as it may."),
     IDEMPOTENCY_KEY_REUSED(422, "The Idempotency-Key was used within 24 hours for a different request."),
-    RATE_LIMITED(429, "Too many publishes, dry runs, sourceUrl fetches or domain checks; retry after Retry-After."),
+    RATE_LIMITED(429, "Too many publishes, dry runs, sourceUrl fetches, drafts or domain checks; retry after "
+            + "Retry-After."),
     INTERNAL(500, "A failure of ours; the message carries the reference of the log line."),
     NOT_IMPLEMENTED(501, "The container refuses a method no origin server implements (CONNECT)."),
     SERVER_BUSY(503, "No memory for the request body in time; retry after Retry-After."),
@@ -36,7 +37,11 @@ public enum ErrorCode {
     DOMAIN_INVALID(422, "Not a public hostname a site may be served at (an address, a single label, our own hosts)."),
     DOMAIN_TAKEN(409, "The hostname is verified by another website."),
     DOMAIN_LIMIT(422, "The website or the account already has as many custom domains as it may."),
-    DOMAIN_UNVERIFIED(422, "The domain's TXT record does not carry its token (yet); the message says what was seen.");
+    DOMAIN_UNVERIFIED(422, "The domain's TXT record does not carry its token (yet); the message says what was seen."),
+    DRAFTS_DISABLED(403, "A draft without a token, where the operator has not enabled anonymous drafts."),
+    DRAFT_RESTRICTED(422, "A draft asked for what only a claimed website may have: site rules, a password, domains."),
+    DRAFT_TOO_LARGE(413, "A draft's files add up to more than the draft limit."),
+    CLAIM_INVALID(403, "A claim link that is forged, altered, expired, used, or for another website.");
 
     private final int status;
     private final String meaning;
