@@ -147,6 +147,10 @@ class JsonFuzzTest extends EmbeddedAppTest {
                 + "/domains/" + segment(host) + "/verify", headers(null), null));
         operations.put("removeDomain", () -> new FuzzRequest("DELETE", "/v1/websites/" + targets.websiteId()
                 + "/domains/" + segment(random.nextBoolean() ? host : "localhost"), headers(null), null));
+        operations.put("publishDraft", () -> post("/v1/drafts", Map.of("files", List.of(file("index.html",
+                "<p>draft</p>")))));
+        operations.put("claimDraft", () -> post("/v1/drafts/" + segment(targets.websiteId()) + "/claim",
+                Map.of("claimToken", "1893456000.abc")));
         operations.put("uploadPut", () -> new FuzzRequest("PUT", random.nextBoolean() ? targets.putPath()
                 : "/uploads/" + segment("secret"), headers(mutator.pick(new String[] {"image/png",
                         "application/x-www-form-urlencoded", "application/json", "text/plain; charset=bogus", ""})),
