@@ -36,7 +36,8 @@ public enum ErrorCode {
     DOMAIN_INVALID(422, "Not a public hostname a site may be served at (an address, a single label, our own hosts)."),
     DOMAIN_TAKEN(409, "The hostname is verified by another website."),
     DOMAIN_LIMIT(422, "The website or the account already has as many custom domains as it may."),
-    DOMAIN_UNVERIFIED(422, "The domain's TXT record does not carry its token (yet); the message says what was seen.");
+    DOMAIN_UNVERIFIED(422, "The domain's TXT record does not carry its token (yet); the message says what was seen."),
+    QUOTA_EXCEEDED(507, "A publish would take the account over its storage quota; the message names the quota.");
 
     private final int status;
     private final String meaning;
