@@ -13,7 +13,8 @@ create table account_quota (
 
 -- The notices of a month's bandwidth (50, 75, 100 %): one row per account, month and threshold. The insert that
 -- succeeds is the one that tells; every other replica's insert of the same row fails on the key, so each is told once.
--- month_number: months since 1970-01 (UTC).
+-- month_number: months since 1970-01 (UTC). told: the event is in every website's history (BandwidthNoticed); a
+-- notice left untold by a replica that stopped half way is told again by the next round of any replica.
 create table quota_notice (
     account_id   varchar(64) not null,
     month_number integer     not null,
@@ -21,6 +22,7 @@ create table quota_notice (
     bytes_sent   bigint      not null,
     quota_bytes  bigint      not null,
     noticed_at   timestamp   not null,
+    told         boolean     default false not null,
     primary key (account_id, month_number, threshold)
 );
 

@@ -1,8 +1,11 @@
 package io.sites.app.usecases;
 
 import io.sites.app.usecases.AccountQuotas.Quota;
+import io.sites.api.command.NoteBandwidthCommand;
+import io.sites.api.id.WebsiteId;
 import java.sql.Timestamp;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -16,6 +19,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -27,7 +31,8 @@ import org.springframework.stereotype.Component;
  * Decides, from the database alone, what every site replica enforces (issue 35 items 3 and 4). Every
  * {@code sites.quota.check} it sums each account's bytes sent this month (UTC) over the usage rows all replicas
  * wrote, tells the owner at 50, 75 and 100 % of its bandwidth quota once each (a row per account, month and
- * threshold in {@code quota_notice}: the insert that wins tells, a replica that loses the race on the key does not),
+ * threshold in {@code quota_notice}: the insert that wins tells, a replica that loses the race on the key does not;
+ * telling is a BandwidthNoticed in each of the account's websites' histories),
  * and writes {@code site_limit}: every website of an account at 100 % paused until the next month, every website of
  * an account with its own request ceiling carrying it. Every api replica runs it; the rows converge whoever writes
  * them, and a raised quota or a new month lifts the pause at the next round.
@@ -38,13 +43,19 @@ public class QuotaWatch implements SmartLifecycle {
     /** The percentages of the month's bandwidth the owner is told of. */
     public static final List<Integer> THRESHOLDS = List.of(50, 75, 100);
 
+    /** A notice still untold after this long was left half way by its replica: any replica tells it again. */
+    private static final Duration UNTOLD = Duration.ofSeconds(30);
+
     private final JdbcTemplate jdbc;
     private final AccountQuotas quotas;
     private final Clock clock;
     private final long every;
+    private final CommandGateway commands;
     private ScheduledExecutorService thread;
 
-    QuotaWatch(JdbcTemplate jdbc, AccountQuotas quotas, Clock clock, QuotaDefaults defaults) {
+    QuotaWatch(JdbcTemplate jdbc, AccountQuotas quotas, Clock clock, QuotaDefaults defaults,
+            CommandGateway commands) {
+        this.commands = commands;
         this.jdbc = jdbc;
         this.quotas = quotas;
         this.clock = clock;
@@ -90,6 +101,7 @@ public class QuotaWatch implements SmartLifecycle {
                         && !told.contains(account.getKey() + " " + threshold)
                         && notice(account.getKey(), monthNumber, threshold, account.getValue(), quota, now)) {
                     notices++;
+                    tell(account.getKey(), month, monthNumber, threshold, account.getValue(), quota);
                 }
             }
             if (account.getValue() >= quota) {
@@ -103,7 +115,33 @@ public class QuotaWatch implements SmartLifecycle {
             }
         });
         limits(paused, ceilings, until, now);
+        jdbc.query("select account_id, threshold, bytes_sent, quota_bytes from quota_notice where month_number = ?"
+                + " and told = false and noticed_at < ?", (rs, row) -> new Object[] {rs.getString(1), rs.getInt(2),
+                        rs.getLong(3), rs.getLong(4)}, monthNumber, Timestamp.from(now.minus(UNTOLD)))
+                .forEach(untold -> tell((String) untold[0], month, monthNumber, (Integer) untold[1],
+                        (Long) untold[2], (Long) untold[3]));
         return notices;
+    }
+
+    /**
+     * Records the notice in the history of each of the account's websites (BandwidthNoticed; the aggregate records
+     * each month's threshold once, so telling twice is harmless), then marks it told.
+     */
+    private void tell(String account, YearMonth month, int monthNumber, int threshold, long sent, long quota) {
+        List<String> websites = jdbc.queryForList("select id from qs_website w where owner_id = ?" + QuotaStorage.LIVE,
+                String.class, account);
+        try {
+            for (String website : websites) {
+                commands.sendAndWait(new NoteBandwidthCommand(new WebsiteId(website), month.toString(), threshold,
+                        sent, quota));
+            }
+        } catch (RuntimeException notNow) {
+            // A publish raced on the same website, or the database is away: told again by a later round.
+            log.info("Notice of {} % for account {} not recorded yet: {}", threshold, account, notNow.getMessage());
+            return;
+        }
+        jdbc.update("update quota_notice set told = true where account_id = ? and month_number = ? and threshold = ?",
+                account, monthNumber, threshold);
     }
 
     /** Inserts the notice; false when another replica inserted it first (it told). */

@@ -72,6 +72,9 @@ class HistoryRows {
                     ? "Website deleted by expiry" : "Website deleted";
             case "settings.changed" -> "Settings changed";
             case "versions.pruned" -> "Old versions removed";
+            case "quota.bandwidth" -> Boolean.TRUE.equals(entry.details().get("paused"))
+                    ? "Bandwidth quota used up: sites paused" : "Bandwidth quota " + entry.details().get("percent")
+                    + " % used";
             case "domain.added", "domain.verified", "domain.verification_failed", "domain.removed" ->
                     DomainHistoryWords.title(entry);
             // An event this page has no words for yet still reads as words, never as its wire code.
@@ -88,6 +91,7 @@ class HistoryRows {
             case "oauth" -> "the OAuth app";
             case "operator" -> "the operator's command line";
             case "expiry" -> "its expiry time";
+            case "quota" -> "the bandwidth quota";
             default -> wire;
         };
     }
@@ -107,6 +111,9 @@ class HistoryRows {
                     .orElse("");
             case "settings.changed" -> LifetimeWords.settings(d, times);
             case "versions.pruned" -> LifetimeWords.pruned(d);
+            case "quota.bandwidth" -> d.get("bytesSent") instanceof Number sent && d.get("quotaBytes") instanceof Number
+                    quota ? times.bytes(sent.longValue()) + " of " + times.bytes(quota.longValue()) + " in "
+                    + d.get("month") : "";
             default -> "";
         };
     }
