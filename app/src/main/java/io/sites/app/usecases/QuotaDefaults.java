@@ -14,5 +14,5 @@ import org.springframework.util.unit.DataSize;
  */
 @ConfigurationProperties("sites.quota")
 public record QuotaDefaults(@DefaultValue("100GB") DataSize bandwidthMonth, @DefaultValue("10GB") DataSize storage,
-        @DefaultValue("500") int requestsSecond, @DefaultValue("2s") Duration check) {
+        @DefaultValue("1000") int requestsSecond, @DefaultValue("2s") Duration check) {
 }

@@ -36,6 +36,7 @@ public final class SiteLimits implements SmartLifecycle {
     private volatile Map<WebsiteId, Limit> limits = Map.of();
     private ScheduledExecutorService thread;
     private boolean failing;
+    private volatile boolean stopping;
 
     /** @param alongside run after each read, on the same thread (the request ceiling's sweep of idle buckets) */
     public SiteLimits(JdbcTemplate jdbc, LongSupplier clock, int defaultRequestsSecond, Duration every,
@@ -72,7 +73,7 @@ public final class SiteLimits implements SmartLifecycle {
                         rs.getInt(3)));
             });
         } catch (RuntimeException unreachable) {
-            if (!failing) {
+            if (!failing && !stopping) { // a read cut short by the stop is no fault
                 log.warn("Quota state not read; the state read last stays in force until the database answers",
                         unreachable);
             }
@@ -100,6 +101,7 @@ public final class SiteLimits implements SmartLifecycle {
 
     @Override
     public synchronized void stop() {
+        stopping = true;
         if (thread != null) {
             thread.shutdownNow();
             thread = null;

@@ -10,6 +10,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * token bucket at once (about 100 bytes each).
  */
 @ConfigurationProperties("sites.quota")
-public record SiteQuotaProperties(@DefaultValue("500") int requestsSecond, @DefaultValue("1s") Duration refresh,
+record SiteQuotaProperties(@DefaultValue("1000") int requestsSecond, @DefaultValue("1s") Duration refresh,
         @DefaultValue("100000") int buckets) {
 }
