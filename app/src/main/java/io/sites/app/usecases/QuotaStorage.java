@@ -39,10 +39,13 @@ class QuotaStorage implements StorageQuota {
         long quota = quotas.of(owner).storageBytes();
         Map<String, Long> fresh = new HashMap<>();
         blobs.forEach(blob -> fresh.put(blob.sha256(), blob.size()));
-        long used = used(owner);
         known(owner, fresh.keySet()).forEach(fresh::remove);
         long adding = fresh.values().stream().mapToLong(Long::longValue).sum();
-        if (adding > 0 && used + adding > quota) {
+        if (adding == 0) {
+            return; // nothing new: the sum over the account's files (the costly read) is not needed
+        }
+        long used = used(owner);
+        if (used + adding > quota) {
             throw new QuotaExceededException("storage", "This publish would store " + adding + " bytes of new files;"
                     + " the account's versions already use " + used + " of its storage quota of " + quota
                     + " bytes (quota 'storage'). Nothing was published. Delete websites or let retention prune old"
