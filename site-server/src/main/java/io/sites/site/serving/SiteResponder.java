@@ -68,8 +68,7 @@ public final class SiteResponder {
      * @param rulesCacheBytes the bound of the compiled site rules kept in memory
      * @param usage where each website's answers are counted, or null
      * @param shared what a shared cache in front is told (tags, s-maxage), when a purger keeps it current
-     * @param limits the paused websites and their own request ceilings, or null (no quota)
-     * @param ceiling the per-website token buckets, or null (no request ceiling)
+     * @param limits the paused websites and own request ceilings, and {@code ceiling} the token buckets (null: none)
      */
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
             SitePreviews previews, long rulesCacheBytes, SiteUsage usage, SharedCache shared, SiteLimits limits,
