@@ -132,6 +132,12 @@ public interface QuotaContract {
         assertThat(quota.get("pausedBecause").asString()).contains("bandwidth quota of 10000 bytes");
         assertThat(http().get("/v1/usage", neighbour.token()).json().get("quota").get("paused").asBoolean())
                 .isFalse();
+        JsonNode tool = http().mcp(owner.token(), """
+                {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_account_usage","arguments":{}}}"""
+                ).json().path("result");
+        assertThat(tool.path("structuredContent").path("quota").path("paused").asBoolean()).isTrue();
+        assertThat(tool.path("content").toString()).contains("Bandwidth this month")
+                .contains("bandwidth quota of 10000 bytes");
 
         // The operator raises the quota: served again at the next round, no notice told twice.
         bean(AccountQuotas.class).set(owner.id(), 1_000_000L, null, null);
