@@ -250,7 +250,7 @@ class ArchitectureTest {
             + "|SitePreviewKey)"
             + "|transport\\.SiteListener"
             + "|replica\\.SiteReplica"
-            + "|usage\\.(SiteUsage|UsageFlush|Visitors))(\\$.*)?";
+            + "|usage\\.(SiteUsage|UsageFlush|Visitors)|quota\\.(SiteLimits|RequestCeiling))(\\$.*)?";
 
     @ArchTest
     static final ArchRule siteServerRoomsShowOnlyTheirApi = classes().that().resideInAPackage("io.sites.site..")

@@ -58,7 +58,7 @@ public final class ServiceProcess implements AutoCloseable {
      */
     public static ServiceProcess restartable(Path data, Map<String, String> database) {
         Map<String, String> environment = new HashMap<>(Map.of("SITES_SITE_HOST", "localhost",
-                "SITES_PUBLISHES_PER_MINUTE", "1000000"));
+                "SITES_PUBLISHES_PER_MINUTE", "1000000", "SITES_QUOTA_REQUESTS_SECOND", "1000000"));
         environment.putAll(database);
         return new ServiceProcess(data, environment, List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"));
     }

@@ -47,6 +47,15 @@ final class UsageTools {
                 Map.of(),
                 (caller, arguments) -> bodies.accountUsage(operations.accountUsage(caller.accountId(),
                         WebsiteTools.text(arguments, "from"), WebsiteTools.text(arguments, "to"))),
-                result -> "Storage used: " + result.get("storageBytes") + " bytes.");
+                result -> "Storage used: " + result.get("storageBytes") + " bytes. " + quota(result.get("quota")));
+    }
+
+    /** The month's standing in words: what an assistant should tell its person first when the sites are paused. */
+    private static String quota(Object quota) {
+        if (!(quota instanceof Map<?, ?> state)) {
+            return "";
+        }
+        return "Bandwidth this month: " + state.get("bandwidthPercent") + " % of the quota"
+                + (Boolean.TRUE.equals(state.get("paused")) ? "; " + state.get("pausedBecause") : ".");
     }
 }

@@ -5,6 +5,8 @@ import io.sites.api.id.Actor;
 import io.sites.api.event.WebsiteCreated;
 import io.sites.api.id.WebsiteId;
 import io.sites.app.collaborators.Collaborators;
+import io.sites.app.identity.Accounts;
+import io.sites.app.usecases.AccountQuotas;
 import io.sites.query.website.ReadModelReplay;
 import java.util.List;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -13,6 +15,7 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.stereotype.Component;
+import org.springframework.util.unit.DataSize;
 
 /**
  * What operators do until the web application does it, as arguments of the jar:
@@ -21,20 +24,28 @@ import org.springframework.stereotype.Component;
  * line (the result on stdout, or the reason on stderr) and exits, beside a serving replica
  * ({@link OperatorEnvironment}). The rules are the web application's ({@link Collaborators}): the person needs an
  * account.</li>
+ * <li>{@code quota show|set <username> [bandwidth=<size>] [storage=<size>] [requests-second=<n>]}: shows or sets
+ * the account's own quotas ({@link AccountQuotas}; sizes as {@code 200GB}, {@code 512MB}); what is not named keeps
+ * its value. A raised bandwidth quota lifts the pause within a round of the quota watch.</li>
  * <li>{@code replay read-model}: starts this replica as usual and rebuilds the read model while it serves.</li>
  * </ul>
  */
 @Component
 class OperatorCommands implements ApplicationRunner {
-    static final String USAGE = "Usage: collaborator add|remove <websiteId> <username> | replay <processor>";
+    static final String USAGE = "Usage: collaborator add|remove <websiteId> <username> | quota show|set <username>"
+            + " [bandwidth=<size>] [storage=<size>] [requests-second=<n>] | replay <processor>";
 
     private final Collaborators collaborators;
     private final EventStore events;
     private final ReadModelReplay replay;
     private final ConfigurableApplicationContext context;
+    private final AccountQuotas quotas;
+    private final Accounts accounts;
 
     OperatorCommands(Collaborators collaborators, EventStore events, ReadModelReplay replay,
-            ConfigurableApplicationContext context) {
+            ConfigurableApplicationContext context, AccountQuotas quotas, Accounts accounts) {
+        this.quotas = quotas;
+        this.accounts = accounts;
         this.collaborators = collaborators;
         this.events = events;
         this.replay = replay;
@@ -58,6 +69,10 @@ class OperatorCommands implements ApplicationRunner {
     /** Runs a one-shot command; 0 when it succeeded (its result on stdout), 1 (the reason on stderr) when not. */
     int execute(List<String> words) {
         try {
+            if (words.size() >= 3 && "quota".equals(words.getFirst())) {
+                System.out.println(quota(words));
+                return 0;
+            }
             if (words.size() != 4 || !"collaborator".equals(words.getFirst())) {
                 throw new IllegalArgumentException(USAGE);
             }
@@ -80,6 +95,40 @@ class OperatorCommands implements ApplicationRunner {
             case "remove" -> collaborators.remove(website, owner, username) + " is no longer an editor of " + website;
             default -> throw new IllegalArgumentException(USAGE);
         };
+    }
+
+    /** quota show|set: the account's quotas after the change, one line. */
+    private String quota(List<String> words) {
+        String username = words.get(2);
+        AccountId account = accounts.byUsername(username)
+                .orElseThrow(() -> new IllegalArgumentException("No account named '" + username + "'."));
+        AccountQuotas.Quota quota;
+        if ("show".equals(words.get(1)) && words.size() == 3) {
+            quota = quotas.of(account);
+        } else if ("set".equals(words.get(1)) && words.size() > 3) {
+            Long bandwidth = null;
+            Long storage = null;
+            Integer requests = null;
+            for (String setting : words.subList(3, words.size())) {
+                int equals = setting.indexOf('=');
+                String value = equals < 0 ? "" : setting.substring(equals + 1);
+                try {
+                    switch (equals < 0 ? setting : setting.substring(0, equals)) {
+                        case "bandwidth" -> bandwidth = DataSize.parse(value).toBytes();
+                        case "storage" -> storage = DataSize.parse(value).toBytes();
+                        case "requests-second" -> requests = Integer.valueOf(value);
+                        default -> throw new IllegalArgumentException(USAGE);
+                    }
+                } catch (NumberFormatException notANumber) {
+                    throw new IllegalArgumentException("'" + setting + "' is not a size or a number. " + USAGE);
+                }
+            }
+            quota = quotas.set(account, bandwidth, storage, requests);
+        } else {
+            throw new IllegalArgumentException(USAGE);
+        }
+        return username + ": bandwidth " + quota.bandwidthMonth() + " bytes a month, storage " + quota.storageBytes()
+                + " bytes, " + quota.requestsSecond() + " requests a second per website";
     }
 
     /**

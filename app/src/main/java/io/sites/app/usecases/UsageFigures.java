@@ -6,6 +6,7 @@ import io.sites.app.usecases.UsageOperations.Period;
 import io.sites.app.usecases.UsageOperations.Point;
 import io.sites.app.usecases.UsageOperations.Ranked;
 import io.sites.site.usage.Visitors;
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -114,6 +115,19 @@ class UsageFigures {
                 + " from qs_version_file f join qs_version v on v.job_id = f.job_id where v.website_id in ("
                 + marks(websiteIds) + ")) blobs", Long.class, websiteIds.toArray());
         return bytes == null ? 0 : bytes;
+    }
+
+    /** The account's thresholds told this month, lowest first (quota_notice, written by QuotaWatch). */
+    List<Integer> notices(String accountId, int month) {
+        return jdbc.queryForList("select threshold from quota_notice where account_id = ? and month_number = ?"
+                + " order by threshold", Integer.class, accountId, month);
+    }
+
+    /** Until when the account's websites are paused (site_limit, what every site replica enforces), or null. */
+    Instant pausedUntil(String accountId, Instant now) {
+        Timestamp until = jdbc.queryForObject("select max(paused_until) from site_limit where account_id = ?"
+                + " and paused_until > ?", Timestamp.class, accountId, Timestamp.from(now));
+        return until == null ? null : until.toInstant();
     }
 
     private static String marks(List<String> values) {

@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
@@ -32,7 +33,10 @@ public class UsageOperations {
     private final UsageFigures figures;
     private final Clock clock;
 
-    UsageOperations(ReadOperations reads, UsageFigures figures, Clock clock) {
+    private final AccountQuotas quotas;
+
+    UsageOperations(ReadOperations reads, UsageFigures figures, Clock clock, AccountQuotas quotas) {
+        this.quotas = quotas;
         this.reads = reads;
         this.figures = figures;
         this.clock = clock;
@@ -74,9 +78,17 @@ public class UsageOperations {
      * versions use (blobs counted once).
      */
     public record AccountUsage(Period period, Figures totals, List<Point> series, List<Site> websites,
-            long storageBytes) {
+            long storageBytes, QuotaState quota) {
         public record Site(WebsiteSummaryView website, Figures totals) {
         }
+    }
+
+    /**
+     * The account's quotas and where it stands this month (UTC): bytes sent against the bandwidth quota, the
+     * thresholds it was told of (50, 75, 100), and, while its websites are paused, until when.
+     */
+    public record QuotaState(String month, long bandwidthQuota, long bandwidthUsed, int bandwidthPercent,
+            List<Integer> notices, Instant pausedUntil, long storageQuota, int requestsSecond) {
     }
 
     /** getUsage: 404 when the caller cannot see the website. */
@@ -101,7 +113,23 @@ public class UsageOperations {
         List<AccountUsage.Site> sites = owned.stream().map(site -> new AccountUsage.Site(site,
                 byWebsite.getOrDefault(site.id().value(), Figures.NONE))).toList();
         Figures totals = sites.stream().map(AccountUsage.Site::totals).reduce(Figures.NONE, Figures::plus);
-        return new AccountUsage(period, totals, figures.series(ids, period), sites, figures.storageBytes(ids));
+        long storage = figures.storageBytes(ids);
+        return new AccountUsage(period, totals, figures.series(ids, period), sites, storage, quota(caller, ids));
+    }
+
+    /** Where the account stands: what the quota watch decided (notices, the pause), from the database. */
+    QuotaState quota(AccountId caller, List<String> ids) {
+        AccountQuotas.Quota quota = quotas.of(caller);
+        Instant now = clock.instant();
+        YearMonth month = QuotaWatch.month(now);
+        Period thisMonth = new Period(QuotaWatch.start(month), QuotaWatch.start(month.plusMonths(1)),
+                Granularity.DAY);
+        long used = figures.totals(ids, thisMonth).values().stream().mapToLong(Figures::bytesSent).sum();
+        int percent = (int) Math.min(1000, used * 100 / Math.max(1, quota.bandwidthMonth()));
+        Instant pausedUntil = figures.pausedUntil(caller.value(), now);
+        return new QuotaState(month.toString(), quota.bandwidthMonth(), used, percent,
+                figures.notices(caller.value(), QuotaWatch.monthNumber(month)), pausedUntil, quota.storageBytes(),
+                quota.requestsSecond());
     }
 
     /** The period asked for, defaults filled in: {@code to} now, {@code from} a week before, by day. */

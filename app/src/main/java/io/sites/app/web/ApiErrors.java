@@ -6,6 +6,7 @@ import io.sites.app.usecases.BadRequestException;
 import io.sites.app.usecases.NotFoundException;
 import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
+import io.sites.command.limits.QuotaExceededException;
 import io.sites.command.limits.WebsiteLimitReachedException;
 import io.sites.command.remote.UploadRefusedException;
 import io.sites.command.website.NotOwnerException;
@@ -69,6 +70,10 @@ public final class ApiErrors {
             // 422, a status the spec already lists for createWebsite, with its own code so clients can tell it apart.
             case WebsiteLimitReachedException limit -> new Failure(ErrorCode.WEBSITE_LIMIT_REACHED,
                     limit.getMessage());
+            // 507 Insufficient Storage: a retry without change fails alike (not 429, which says wait and retry).
+            case QuotaExceededException quota -> new Failure(ErrorCode.QUOTA_EXCEEDED,
+                    ErrorBody.of(ErrorCode.QUOTA_EXCEEDED, quota.getMessage(), Map.of("quota", quota.quota()),
+                            null));
             case SlugTakenException taken -> new Failure(ErrorCode.SLUG_TAKEN, ErrorBody.of(ErrorCode.SLUG_TAKEN,
                     taken.getMessage() + " Choose another slug, omit it to have one derived from the name, or ask "
                             + "GET /v1/slugs/suggest (the MCP tool suggest_slug).",

@@ -6,6 +6,7 @@ import io.sites.app.usecases.BadRequestException;
 import io.sites.app.usecases.NotFoundException;
 import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
+import io.sites.command.limits.QuotaExceededException;
 import io.sites.command.limits.WebsiteLimitReachedException;
 import io.sites.command.remote.UploadRefusedException;
 import io.sites.command.website.NotOwnerException;
@@ -35,7 +36,7 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 class ApiExceptionHandler {
     /** Whatever an operation throws: the shared mapping, so MCP tools answer exactly the same envelope. */
     @ExceptionHandler({RequestInvalidException.class, RateLimitedException.class, UploadRefusedException.class,
-            WebsiteLimitReachedException.class, SlugTakenException.class, NotOwnerException.class,
+            WebsiteLimitReachedException.class, QuotaExceededException.class, SlugTakenException.class, NotOwnerException.class,
             WebsiteNotFoundException.class, VersionNotFoundException.class, VersionNotReadyException.class,
             VersionConflictException.class, NotFoundException.class, BadRequestException.class,
             PayloadTooLargeException.class,

@@ -1,5 +1,6 @@
 package io.sites.app.web;
 
+import io.sites.app.usecases.UsageOperations;
 import io.sites.app.usecases.UsageOperations.AccountUsage;
 import io.sites.app.usecases.UsageOperations.Figures;
 import io.sites.app.usecases.UsageOperations.Period;
@@ -34,6 +35,7 @@ public class UsageBodies {
         period(body, usage.period());
         body.put("totals", figures(usage.totals()));
         body.put("storageBytes", usage.storageBytes());
+        body.put("quota", quota(usage.quota()));
         body.put("series", usage.series().stream().map(UsageBodies::point).toList());
         body.put("websites", usage.websites().stream().map(site -> {
             Map<String, Object> each = new LinkedHashMap<>();
@@ -43,6 +45,26 @@ public class UsageBodies {
             each.put("totals", figures(site.totals()));
             return each;
         }).toList());
+        return body;
+    }
+
+    /** The account's quotas and this month's standing; {@code pausedUntil} only while paused. */
+    private static Map<String, Object> quota(UsageOperations.QuotaState quota) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("month", quota.month());
+        body.put("bandwidthQuota", quota.bandwidthQuota());
+        body.put("bandwidthUsed", quota.bandwidthUsed());
+        body.put("bandwidthPercent", quota.bandwidthPercent());
+        body.put("notices", quota.notices());
+        body.put("paused", quota.pausedUntil() != null);
+        if (quota.pausedUntil() != null) {
+            body.put("pausedUntil", quota.pausedUntil().toString());
+            body.put("pausedBecause", "The account's websites sent " + quota.bandwidthUsed() + " bytes this month,"
+                    + " its bandwidth quota of " + quota.bandwidthQuota() + " bytes; they answer 503 until "
+                    + quota.pausedUntil() + " or until the operator raises the quota.");
+        }
+        body.put("storageQuota", quota.storageQuota());
+        body.put("requestsSecond", quota.requestsSecond());
         return body;
     }
 

@@ -74,6 +74,10 @@ class HistoryRows {
             case "versions.pruned" -> "Old versions removed";
             case "draft.created" -> "Published as an unclaimed draft";
             case "draft.claimed" -> "Draft claimed";
+
+            case "quota.bandwidth" -> Boolean.TRUE.equals(entry.details().get("paused"))
+                    ? "Bandwidth quota used up: sites paused" : "Bandwidth quota " + entry.details().get("percent")
+                    + " % used";
             case "domain.added", "domain.verified", "domain.verification_failed", "domain.removed" ->
                     DomainHistoryWords.title(entry);
             // An event this page has no words for yet still reads as words, never as its wire code.
@@ -90,6 +94,7 @@ class HistoryRows {
             case "oauth" -> "the OAuth app";
             case "operator" -> "the operator's command line";
             case "expiry" -> "its expiry time";
+            case "quota" -> "the bandwidth quota";
             default -> wire;
         };
     }
@@ -109,6 +114,9 @@ class HistoryRows {
                     .orElse("");
             case "settings.changed" -> LifetimeWords.settings(d, times);
             case "versions.pruned" -> LifetimeWords.pruned(d);
+            case "quota.bandwidth" -> d.get("bytesSent") instanceof Number sent && d.get("quotaBytes") instanceof Number
+                    quota ? times.bytes(sent.longValue()) + " of " + times.bytes(quota.longValue()) + " in "
+                    + d.get("month") : "";
             default -> "";
         };
     }

@@ -17,6 +17,7 @@ import io.sites.app.web.BodyAdmission;
 import io.sites.app.web.RequestSpool;
 import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
+import io.sites.command.limits.QuotaExceededException;
 import io.sites.command.limits.WebsiteLimitReachedException;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
@@ -167,8 +168,9 @@ class WebsitePages {
         } catch (SlugTakenException taken) {
             return refuse(model, response, view, 409, taken.getMessage(), List.of(), Map.of("slug",
                     "Taken; choose another or leave it empty."));
-        } catch (RateLimitedException | WebsiteLimitReachedException refused) {
-            return refuse(model, response, view, refused instanceof RateLimitedException ? 429 : 422,
+        } catch (RateLimitedException | WebsiteLimitReachedException | QuotaExceededException refused) {
+            return refuse(model, response, view, refused instanceof RateLimitedException ? 429
+                    : refused instanceof QuotaExceededException ? 507 : 422,
                     refused.getMessage(), List.of(), Map.of());
         }
     }

@@ -97,6 +97,7 @@ final class Fleet implements AutoCloseable {
                 // The ledger reads every version at its own host: durability is checked here, preview grants elsewhere.
                 Map.entry("SITES_PREVIEWS", "public"),
                 Map.entry("SITES_PUBLISHES_PER_MINUTE", "1000000"),
+                Map.entry("SITES_QUOTA_REQUESTS_SECOND", "1000000"),
                 Map.entry("SITES_WEBSITES_PER_ACCOUNT", "10000"),
                 Map.entry("SITES_SITE_SERVER_CACHE_BYTES", "16777216"),
                 Map.entry("SPRING_PROFILES_ACTIVE", "postgres"),

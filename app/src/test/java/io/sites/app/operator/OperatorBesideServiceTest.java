@@ -54,6 +54,11 @@ class OperatorBesideServiceTest {
             assertThat(unknown.out()).isEmpty();
             assertThat(unknown.err()).hasSize(1).allMatch(line -> line.contains("nobody-by-this-name"));
 
+            Run quota = operator("quota", "set", "bob", "storage=2GB");
+            assertThat(quota.exit()).as(quota.toString()).isZero();
+            assertThat(quota.out()).containsExactly("bob: bandwidth 107374182400 bytes a month, storage 2147483648"
+                    + " bytes, 1000 requests a second per website");
+
             assertThat(operator("replay", "read-model"))
                     .isEqualTo(new Run(1, List.of(), List.of(OperatorEnvironment.SERVICE_RUNS)));
             assertThat(Files.exists(data.resolve("db/sites.tcp"))).isTrue();

@@ -5,9 +5,11 @@ import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sites.api.id.AccountId;
 import io.sites.api.id.WebsiteId;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.identity.Accounts;
+import io.sites.app.usecases.AccountQuotas;
 import io.sites.command.publish.ReadModels;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,6 +27,8 @@ class OperatorCommandsTest extends EmbeddedAppTest {
     ReadModels readModels;
     @Autowired
     Accounts accounts;
+    @Autowired
+    AccountQuotas quotas;
 
     @Test
     void addThenRemoveACollaborator() {
@@ -60,5 +64,27 @@ class OperatorCommandsTest extends EmbeddedAppTest {
         assertThat(operator.execute(List.of("collaborator", "add", "web_missing0000000000000", "bob"))).isOne();
         assertThat(operator.execute(List.of("collaborator", "add", "nonsense", "bob"))).isOne();
         assertThat(operator.execute(List.of("collaborator", "promote", id, "bob"))).isOne();
+    }
+
+    @Test
+    void quotaSetsAnAccountsOwnValuesAndKeepsTheOthers() {
+        String username = unique("quota-operator");
+        AccountId account = accounts.createIfAbsent(username);
+        assertThat(operator.execute(List.of("quota", "set", username, "bandwidth=2GB", "requests-second=7")))
+                .isZero();
+        AccountQuotas.Quota quota = quotas.of(account);
+        assertThat(quota.bandwidthMonth()).isEqualTo(2L * 1024 * 1024 * 1024);
+        assertThat(quota.requestsSecond()).isEqualTo(7);
+        assertThat(quota.storageBytes()).as("the default").isEqualTo(10L * 1024 * 1024 * 1024);
+        assertThat(operator.execute(List.of("quota", "set", username, "storage=512MB"))).isZero();
+        assertThat(quotas.of(account).bandwidthMonth()).as("kept").isEqualTo(2L * 1024 * 1024 * 1024);
+        assertThat(quotas.of(account).storageBytes()).isEqualTo(512L * 1024 * 1024);
+        assertThat(operator.execute(List.of("quota", "show", username))).isZero();
+
+        assertThat(operator.execute(List.of("quota", "set", username, "bandwidth=lots"))).isOne();
+        assertThat(operator.execute(List.of("quota", "set", username, "requests-second=0"))).isOne();
+        assertThat(operator.execute(List.of("quota", "set", username, "colour=blue"))).isOne();
+        assertThat(operator.execute(List.of("quota", "set", "nobody-by-this-name", "storage=1GB"))).isOne();
+        assertThat(operator.execute(List.of("quota", "set", username))).isOne();
     }
 }

@@ -17,6 +17,7 @@ import io.sites.bundle.FileInput;
 import io.sites.bundle.FileSource;
 import io.sites.command.limits.DryRunRateLimit;
 import io.sites.command.limits.PublishRateLimit;
+import io.sites.command.limits.StorageQuota;
 import io.sites.command.remote.AccountBlobs;
 import io.sites.command.remote.Uploads;
 import io.sites.command.website.SlugClaims;
@@ -39,6 +40,7 @@ import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.TransactionException;
@@ -66,11 +68,13 @@ public class PublishService {
     private final DryRunRateLimit dryRunLimit;
     private final Uploads uploads;
     private final AccountBlobs accountBlobs;
+    private final StorageQuota storageQuota;
 
     PublishService(CommandGateway commands, PublishChecks checks, BlobStore blobs, SlugClaims slugs,
             ReadModels readModels, PublishRateLimit rateLimit, DryRunRateLimit dryRunLimit, Uploads uploads,
-            AccountBlobs accountBlobs) {
+            AccountBlobs accountBlobs, ObjectProvider<StorageQuota> storageQuota) {
         this.accountBlobs = accountBlobs;
+        this.storageQuota = storageQuota.getIfAvailable(StorageQuota::none);
         this.commands = commands;
         this.checks = checks;
         this.blobs = blobs;
@@ -86,7 +90,7 @@ public class PublishService {
         AccountId owner = actor.accountId();
         PublishChecks.CheckedWebsite checked = checks.website(owner, request, false);
         Bundle bundle = checked.bundle();
-        return publish(owner, request.files(), bundle, (manifest, jobId) -> createWebsite(actor, request, bundle,
+        return publish(owner, null, request.files(), bundle, (manifest, jobId) -> createWebsite(actor, request, bundle,
                 manifest, checked.name(), checked.category(), jobId), PublishedWebsite::websiteId);
     }
 
@@ -131,8 +135,8 @@ public class PublishService {
     public PublishedVersion publishVersion(Actor actor, String websiteId, NewVersion request) {
         AccountId caller = actor.accountId();
         Bundle bundle = checks.version(caller, websiteId, request, false).bundle();
-        return publish(caller, request.files(), bundle, (manifest, jobId) -> publishVersion(actor, websiteId,
-                request, bundle, manifest, jobId), PublishedVersion::websiteId);
+        return publish(caller, new WebsiteId(websiteId), request.files(), bundle, (manifest, jobId) ->
+                publishVersion(actor, websiteId, request, bundle, manifest, jobId), PublishedVersion::websiteId);
     }
 
     /**
@@ -175,9 +179,10 @@ public class PublishService {
 
     /**
      * The sequence every publish shares after its checks: count it, claim its upload slots, store its bytes, send
-     * its command ({@code send}), and settle what it published on {@code website}'s projections.
+     * check the account's storage quota, send its command ({@code send}), and settle what it published on
+     * {@code website}'s projections. {@code target}: the website published to, null for a new one.
      */
-    private <T> T publish(AccountId publisher, List<FileInput> files, Bundle bundle, Send<T> send,
+    private <T> T publish(AccountId publisher, WebsiteId target, List<FileInput> files, Bundle bundle, Send<T> send,
             Function<T, WebsiteId> website) {
         rateLimit.acquire(publisher);
         JobId jobId = JobId.generate();
@@ -186,6 +191,8 @@ public class PublishService {
         T published;
         try {
             manifest = store(bundle);
+            storageQuota.check(publisher, target, manifest.stream().map(f -> new BlobRef(f.sha256(), f.size()))
+                    .toList());
             published = send.send(manifest, jobId);
         } catch (RuntimeException failed) {
             // The slots are only used up by a publish that happened; a failed one gives them back for the retry.

@@ -12,6 +12,8 @@ import io.sites.api.command.ClaimDraftCommand;
 import io.sites.api.event.DraftClaimed;
 import io.sites.api.event.DraftCreated;
 import io.sites.api.command.ExpireWebsiteCommand;
+import io.sites.api.command.NoteBandwidthCommand;
+import io.sites.api.event.BandwidthNoticed;
 import io.sites.api.event.VersionsPruned;
 import io.sites.api.event.WebsiteSettingsChanged;
 import io.sites.api.id.Actor;
@@ -81,6 +83,10 @@ class Website {
     private Set<Integer> pruned = new HashSet<>();
     /** An unclaimed draft: owned by a placeholder account until a claim moves it (false in older snapshots). */
     private boolean draft;
+
+    /** The highest bandwidth threshold recorded, and of which month: each is recorded once. */
+    private String bandwidthMonth;
+    private int bandwidthThreshold;
 
     Website() {
         // for event sourcing and snapshots
@@ -278,6 +284,17 @@ class Website {
         return true;
     }
 
+    /** The quota watch's notice: once per month and threshold, never on a deleted website. */
+    @CommandHandler
+    boolean handle(NoteBandwidthCommand command) {
+        if (deleted || command.month().equals(bandwidthMonth) && command.threshold() <= bandwidthThreshold) {
+            return false;
+        }
+        apply(new BandwidthNoticed(websiteId, command.month(), command.threshold(), command.bytesSent(),
+                command.quotaBytes(), owner, new Actor(owner, Door.QUOTA, null)));
+        return true;
+    }
+
     /** Prunes what retainVersions (or the operator's default) no longer keeps, in the name of who caused it. */
     private void prune(Lifetimes lifetimes, AccountId by, Actor actor) {
         List<Integer> prune = Lifetimes.toPrune(lastVersion, currentVersion, lifetimes.retain(retainVersions), pruned,
@@ -394,5 +411,11 @@ class Website {
     @EventSourcingHandler
     void on(SitePasswordCleared event) {
         passwordProtected = false;
+    }
+
+    @EventSourcingHandler
+    void on(BandwidthNoticed event) {
+        bandwidthMonth = event.month();
+        bandwidthThreshold = event.threshold();
     }
 }

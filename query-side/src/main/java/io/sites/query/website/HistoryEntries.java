@@ -2,6 +2,7 @@ package io.sites.query.website;
 
 import io.sites.api.id.AccountId;
 import io.sites.api.id.Actor;
+import io.sites.api.event.BandwidthNoticed;
 import io.sites.api.event.CollaboratorAdded;
 import io.sites.api.event.CollaboratorRemoved;
 import io.sites.api.event.DraftClaimed;
@@ -68,6 +69,15 @@ final class HistoryEntries {
                 yield new Entry("draft.created", e.actor(), null, null);
             }
             case DraftClaimed e -> new Entry("draft.claimed", e.actor(), null, e.previousOwner());
+
+            case BandwidthNoticed e -> {
+                details.put("month", e.month());
+                details.put("percent", e.threshold());
+                details.put("bytesSent", e.bytesSent());
+                details.put("quotaBytes", e.quotaBytes());
+                details.put("paused", e.threshold() >= 100);
+                yield new Entry("quota.bandwidth", e.actor(), null, null);
+            }
             case WebsiteDeleted e -> {
                 put(details, "slug", e.slug());
                 yield new Entry("website.deleted", e.actor(), null, null);

@@ -41,7 +41,8 @@ public enum ErrorCode {
     DRAFTS_DISABLED(403, "A draft without a token, where the operator has not enabled anonymous drafts."),
     DRAFT_RESTRICTED(422, "A draft asked for what only a claimed website may have: site rules, a password, domains."),
     DRAFT_TOO_LARGE(413, "A draft's files add up to more than the draft limit."),
-    CLAIM_INVALID(403, "A claim link that is forged, altered, expired, used, or for another website.");
+    CLAIM_INVALID(403, "A claim link that is forged, altered, expired, used, or for another website."),
+    QUOTA_EXCEEDED(507, "A publish would take the account over its storage quota; the message names the quota.");
 
     private final int status;
     private final String meaning;

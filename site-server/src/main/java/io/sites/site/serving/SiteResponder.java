@@ -15,6 +15,8 @@ import io.sites.api.site.rules.RedirectRules;
 import io.sites.site.directory.SiteDirectory;
 import io.sites.site.directory.SiteDirectory.Site;
 import io.sites.site.directory.SiteDirectory.Version;
+import io.sites.site.quota.RequestCeiling;
+import io.sites.site.quota.SiteLimits;
 import io.sites.site.usage.SiteUsage;
 import io.sites.site.serving.SiteFiles.Coding;
 import java.io.IOException;
@@ -55,19 +57,23 @@ public final class SiteResponder {
     private final SitePreviews previews;
     private final UsageTap usage;
     private final SharedCache shared;
+    private final QuotaGate quota;
 
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
             SitePreviews previews, long rulesCacheBytes) {
-        this(address, directory, files, gate, previews, rulesCacheBytes, null, SharedCache.NONE);
+        this(address, directory, files, gate, previews, rulesCacheBytes, null, SharedCache.NONE, null, null);
     }
 
     /**
      * @param rulesCacheBytes the bound of the compiled site rules kept in memory
      * @param usage where each website's answers are counted, or null
      * @param shared what a shared cache in front is told (tags, s-maxage), when a purger keeps it current
+     * @param limits the paused websites and own request ceilings, and {@code ceiling} the token buckets (null: none)
      */
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
-            SitePreviews previews, long rulesCacheBytes, SiteUsage usage, SharedCache shared) {
+            SitePreviews previews, long rulesCacheBytes, SiteUsage usage, SharedCache shared, SiteLimits limits,
+            RequestCeiling ceiling) {
+        this.quota = new QuotaGate(limits, ceiling);
         this.usage = new UsageTap(usage);
         this.shared = shared;
         this.address = address;
@@ -85,7 +91,7 @@ public final class SiteResponder {
         response.header("Referrer-Policy", "strict-origin-when-cross-origin");
     }
 
-    private static ByteBuffer page(String title, String text) {
+    static ByteBuffer page(String title, String text) {
         String html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + title
                 + "</title></head>\n<body><h1>" + title + "</h1><p>" + text + "</p></body></html>\n";
         return ByteBuffer.wrap(html.getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer();
@@ -146,6 +152,10 @@ public final class SiteResponder {
             return plain(response, 410, GONE_PAGE);
         }
         response.website = site.websiteId();
+        SiteResponse refused = quota.refuse(site.websiteId(), response);
+        if (refused != null) {
+            return refused;
+        }
         if (preview != null && version == null && site.pruned(preview.version())) {
             return plain(response, 410, PRUNED_PAGE);
         }
@@ -372,7 +382,7 @@ public final class SiteResponder {
         return true;
     }
 
-    private static SiteResponse plain(SiteResponse response, int status, ByteBuffer page) {
+    static SiteResponse plain(SiteResponse response, int status, ByteBuffer page) {
         response.status = status;
         response.header("Content-Type", "text/html; charset=utf-8");
         response.header("Cache-Control", response.isPrivate ? PRIVATE_CACHE_CONTROL : "no-cache");

@@ -6,6 +6,8 @@ import io.sites.api.blob.BlobStore;
 import io.sites.limits.RateWindows;
 import io.sites.site.SiteServerProperties;
 import io.sites.site.directory.SiteDirectory;
+import io.sites.site.quota.RequestCeiling;
+import io.sites.site.quota.SiteLimits;
 import io.sites.site.usage.SiteUsage;
 import java.io.IOException;
 import java.time.Clock;
@@ -38,9 +40,9 @@ class SiteServingConfiguration {
     @Bean
     SiteResponder siteResponder(SiteServerProperties properties, SiteDirectory directory, SiteFiles files,
             RateWindows windows, PreviewGrant grants, Clock clock, SiteUsage usage,
-            @Value("${sites.cache.purger:none}") String purger) {
+            @Value("${sites.cache.purger:none}") String purger, SiteLimits limits, RequestCeiling ceiling) {
         return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files, new SiteGate(windows),
                 new SitePreviews(grants, properties.previews(), properties.secure(), clock),
-                properties.siteServer().rulesCacheBytes(), usage, SharedCache.of(purger));
+                properties.siteServer().rulesCacheBytes(), usage, SharedCache.of(purger), limits, ceiling);
     }
 }

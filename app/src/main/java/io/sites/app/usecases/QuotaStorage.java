@@ -1,0 +1,88 @@
+package io.sites.app.usecases;
+
+import io.sites.api.WebsiteStatus;
+import io.sites.api.blob.BlobRef;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.WebsiteId;
+import io.sites.command.limits.QuotaExceededException;
+import io.sites.command.limits.StorageQuota;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * The storage quota at publish: the owning account's versions reference some distinct blobs (each counted once,
+ * however many versions or websites share it); a publish may add the blobs they do not reference yet as long as the
+ * total stays within the account's storage quota. Two publishes at the same instant may both pass: the quota is
+ * exceeded by at most one bundle, never by a flood (each publish is rate limited).
+ */
+@Component
+class QuotaStorage implements StorageQuota {
+    /** A deleted website's versions no longer count. */
+    static final String LIVE = " and w.status <> '" + WebsiteStatus.DELETED.wire() + "'";
+    private final JdbcTemplate jdbc;
+    private final AccountQuotas quotas;
+
+    QuotaStorage(JdbcTemplate jdbc, AccountQuotas quotas) {
+        this.jdbc = jdbc;
+        this.quotas = quotas;
+    }
+
+    @Override
+    public void check(AccountId publisher, WebsiteId website, List<BlobRef> blobs) {
+        AccountId owner = website == null ? publisher : owner(website, publisher);
+        long quota = quotas.of(owner).storageBytes();
+        Map<String, Long> fresh = new HashMap<>();
+        blobs.forEach(blob -> fresh.put(blob.sha256(), blob.size()));
+        known(owner, fresh.keySet()).forEach(fresh::remove);
+        long adding = fresh.values().stream().mapToLong(Long::longValue).sum();
+        if (adding == 0) {
+            return; // nothing new: the sum over the account's files (the costly read) is not needed
+        }
+        long used = used(owner);
+        if (used + adding > quota) {
+            throw new QuotaExceededException("storage", "This publish would store " + adding + " bytes of new files;"
+                    + " the account's versions already use " + used + " of its storage quota of " + quota
+                    + " bytes (quota 'storage'). Nothing was published. Delete websites or let retention prune old"
+                    + " versions, or ask the operator to raise the quota.");
+        }
+    }
+
+    private AccountId owner(WebsiteId website, AccountId publisher) {
+        List<String> owners = jdbc.queryForList("select owner_id from qs_website where id = ?", String.class,
+                website.value());
+        return owners.isEmpty() ? publisher : new AccountId(owners.getFirst());
+    }
+
+    /** The bytes of the distinct blobs the owner's stored versions reference. */
+    long used(AccountId owner) {
+        Long bytes = jdbc.queryForObject("select coalesce(sum(size), 0) from (select distinct f.sha256, f.size"
+                + " from qs_version_file f join qs_version v on v.job_id = f.job_id join qs_website w"
+                + " on w.id = v.website_id where w.owner_id = ?" + LIVE + ") blobs", Long.class, owner.value());
+        return bytes == null ? 0 : bytes;
+    }
+
+    /** Which of these blobs the owner's versions already reference (counted in {@link #used}). */
+    private Set<String> known(AccountId owner, Set<String> digests) {
+        Set<String> known = new HashSet<>();
+        List<String> all = List.copyOf(digests);
+        for (int from = 0; from < all.size(); from += 500) {
+            List<String> chunk = all.subList(from, Math.min(all.size(), from + 500));
+            Object[] args = new Object[chunk.size() + 1];
+            args[0] = owner.value();
+            for (int i = 0; i < chunk.size(); i++) {
+                args[i + 1] = chunk.get(i);
+            }
+            known.addAll(jdbc.queryForList("select distinct f.sha256 from qs_version_file f join qs_version v"
+                    + " on v.job_id = f.job_id join qs_website w on w.id = v.website_id where w.owner_id = ?" + LIVE
+                    + " and f.sha256 in (" + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")",
+                    String.class, args));
+        }
+        return known;
+    }
+}

@@ -1,0 +1,28 @@
+package io.sites.command.limits;
+
+import io.sites.api.blob.BlobRef;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.WebsiteId;
+import java.util.List;
+
+/**
+ * Whether a publish's blobs fit the owning account's storage quota. A port: what the account's versions already
+ * reference lives in the read model, which the command side must not read; the application wires it. Checked after
+ * the bytes are stored (content-addressed, referenced by nothing yet) and before the command, so a refused publish
+ * leaves no version, no event and no reference.
+ */
+public interface StorageQuota {
+
+    /**
+     * @param publisher the account publishing
+     * @param website the website published to, or null for a new website (then the publisher owns it)
+     * @throws QuotaExceededException when the blobs the account's versions do not reference yet would take it over
+     */
+    void check(AccountId publisher, WebsiteId website, List<BlobRef> blobs);
+
+    /** For deployments or tests without a read model: no quota. */
+    static StorageQuota none() {
+        return (publisher, website, blobs) -> {
+        };
+    }
+}

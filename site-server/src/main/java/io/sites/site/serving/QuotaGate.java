@@ -1,0 +1,45 @@
+package io.sites.site.serving;
+
+import io.sites.api.id.WebsiteId;
+import io.sites.site.quota.RequestCeiling;
+import io.sites.site.quota.SiteLimits;
+import java.nio.ByteBuffer;
+
+/**
+ * The quotas at a website's door (issue 35 item 3): a paused website answers 503 with a plain page and Retry-After
+ * until its pause ends, and a website over its request ceiling on this replica answers 429 with Retry-After. Both
+ * are lookups in memory (io.sites.site.quota); neither allocates on the way of an admitted request.
+ */
+final class QuotaGate {
+    static final ByteBuffer PAUSED_PAGE = SiteResponder.page("Paused",
+            "This site used its bandwidth for this month. It is back next month, or when its quota is raised.");
+    static final ByteBuffer CEILING_PAGE = SiteResponder.page("Too many requests",
+            "This site gets more requests than it may take at once; try again in a moment.");
+    /** Seconds: a token comes back within a second at any ceiling of one request a second or more. */
+    private static final String CEILING_RETRY_AFTER = "1";
+
+    private final SiteLimits limits;
+    private final RequestCeiling ceiling;
+
+    QuotaGate(SiteLimits limits, RequestCeiling ceiling) {
+        this.limits = limits;
+        this.ceiling = ceiling;
+    }
+
+    /** The refusal to answer instead, or null when the website may be served. */
+    SiteResponse refuse(WebsiteId website, SiteResponse response) {
+        if (limits == null) {
+            return null;
+        }
+        String retryAfter = limits.pausedRetryAfter(website);
+        if (retryAfter != null) {
+            response.header("Retry-After", retryAfter);
+            return SiteResponder.plain(response, 503, PAUSED_PAGE);
+        }
+        if (ceiling != null && !ceiling.admit(website, limits.requestsSecond(website))) {
+            response.header("Retry-After", CEILING_RETRY_AFTER);
+            return SiteResponder.plain(response, 429, CEILING_PAGE);
+        }
+        return null;
+    }
+}
