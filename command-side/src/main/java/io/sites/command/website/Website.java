@@ -13,7 +13,6 @@ import io.sites.api.event.DraftClaimed;
 import io.sites.api.event.DraftCreated;
 import io.sites.api.command.ExpireWebsiteCommand;
 import io.sites.api.command.NoteBandwidthCommand;
-import io.sites.api.event.BandwidthNoticed;
 import io.sites.api.event.VersionsPruned;
 import io.sites.api.event.WebsiteSettingsChanged;
 import io.sites.api.id.Actor;
@@ -55,9 +54,10 @@ import org.axonframework.spring.stereotype.Aggregate;
  * were checked and stored before the command arrived, so handling stays pure and fast. Fields are visible to
  * Jackson so that snapshots need no getters. The revision names the shape of those fields: a snapshot of another
  * revision (one without {@code currentVersion}) is ignored and the aggregate is loaded from its events. Revision 3
- * adds the settings and what retention needs ({@code liveUntil}, {@code pruned}).
+ * adds the settings and what retention needs ({@code liveUntil}, {@code pruned}); 4 the draft flag and the
+ * bandwidth notices.
  */
-@Revision("3")
+@Revision("4")
 @Aggregate(snapshotTriggerDefinition = "websiteSnapshotTrigger", cache = "websiteCache")
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 class Website {
@@ -84,9 +84,8 @@ class Website {
     /** An unclaimed draft: owned by a placeholder account until a claim moves it (false in older snapshots). */
     private boolean draft;
 
-    /** The highest bandwidth threshold recorded, and of which month: each is recorded once. */
-    private String bandwidthMonth;
-    private int bandwidthThreshold;
+    @AggregateMember
+    private WebsiteBandwidth bandwidth = new WebsiteBandwidth();
 
     Website() {
         // for event sourcing and snapshots
@@ -287,12 +286,7 @@ class Website {
     /** The quota watch's notice: once per month and threshold, never on a deleted website. */
     @CommandHandler
     boolean handle(NoteBandwidthCommand command) {
-        if (deleted || command.month().equals(bandwidthMonth) && command.threshold() <= bandwidthThreshold) {
-            return false;
-        }
-        apply(new BandwidthNoticed(websiteId, command.month(), command.threshold(), command.bytesSent(),
-                command.quotaBytes(), owner, new Actor(owner, Door.QUOTA, null)));
-        return true;
+        return !deleted && bandwidth.note(websiteId, owner, command);
     }
 
     /** Prunes what retainVersions (or the operator's default) no longer keeps, in the name of who caused it. */
@@ -411,11 +405,5 @@ class Website {
     @EventSourcingHandler
     void on(SitePasswordCleared event) {
         passwordProtected = false;
-    }
-
-    @EventSourcingHandler
-    void on(BandwidthNoticed event) {
-        bandwidthMonth = event.month();
-        bandwidthThreshold = event.threshold();
     }
 }
