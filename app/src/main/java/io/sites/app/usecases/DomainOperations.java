@@ -1,5 +1,6 @@
 package io.sites.app.usecases;
 
+import io.sites.api.DomainStatus;
 import io.sites.api.code.ErrorCode;
 import io.sites.api.command.AddDomainCommand;
 import io.sites.api.command.CheckDomainCommand;
@@ -16,6 +17,7 @@ import io.sites.command.domain.DomainRefusedException;
 import io.sites.command.publish.ReadModels;
 import io.sites.command.website.DomainRows;
 import io.sites.command.website.WebsiteNotFoundException;
+import io.sites.site.tls.DomainCertificates;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -52,9 +54,11 @@ public class DomainOperations {
     private final DomainRecords records;
     private final String dnsTarget;
     private final Clock clock;
+    private final DomainCertificates certificates;
 
     DomainOperations(CommandGateway commands, QueryGateway queries, ReadModels readModels, DomainRows rows,
-            DomainProperties properties, SiteUrls urls, Clock clock) {
+            DomainProperties properties, SiteUrls urls, Clock clock, DomainCertificates certificates) {
+        this.certificates = certificates;
         this.commands = commands;
         this.queries = queries;
         this.readModels = readModels;
@@ -147,9 +151,25 @@ public class DomainOperations {
         }
     }
 
+    /**
+     * A verified domain with a certificate stored is {@code active}; while it has none, the last order's failure is
+     * its reason (a TXT check's own reason comes first).
+     */
     private Domain answer(DomainView view) {
-        return new Domain(view.hostname(), view.status().wire(), new Verification("dns-txt",
-                DomainRecords.CHALLENGE_LABEL + view.hostname(), view.token()), dnsTarget, null, view.reason(),
+        Certificate certificate = null;
+        DomainStatus status = view.status();
+        String reason = view.reason();
+        if (status == DomainStatus.VERIFIED || status == DomainStatus.ACTIVE) {
+            DomainCertificates.Issued issued = certificates.issued(view.hostname()).orElse(null);
+            if (issued != null && issued.notAfter().isAfter(clock.instant())) {
+                certificate = new Certificate(issued.notAfter(), issued.issuer());
+                status = DomainStatus.ACTIVE;
+            } else if (reason == null) {
+                reason = certificates.failure(view.hostname()).map(failed -> "certificate: " + failed).orElse(null);
+            }
+        }
+        return new Domain(view.hostname(), status.wire(), new Verification("dns-txt",
+                DomainRecords.CHALLENGE_LABEL + view.hostname(), view.token()), dnsTarget, certificate, reason,
                 view.checkedAt());
     }
 

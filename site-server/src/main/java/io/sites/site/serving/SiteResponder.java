@@ -55,19 +55,22 @@ public final class SiteResponder {
     private final SitePreviews previews;
     private final UsageTap usage;
     private final SharedCache shared;
+    private final SecureHosts secure;
 
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
             SitePreviews previews, long rulesCacheBytes) {
-        this(address, directory, files, gate, previews, rulesCacheBytes, null, SharedCache.NONE);
+        this(address, directory, files, gate, previews, rulesCacheBytes, null, SharedCache.NONE, SecureHosts.NONE);
     }
 
     /**
      * @param rulesCacheBytes the bound of the compiled site rules kept in memory
      * @param usage where each website's answers are counted, or null
      * @param shared what a shared cache in front is told (tags, s-maxage), when a purger keeps it current
+     * @param secure which custom hosts move to HTTPS, and ACME's challenge answers
      */
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
-            SitePreviews previews, long rulesCacheBytes, SiteUsage usage, SharedCache shared) {
+            SitePreviews previews, long rulesCacheBytes, SiteUsage usage, SharedCache shared, SecureHosts secure) {
+        this.secure = secure;
         this.usage = new UsageTap(usage);
         this.shared = shared;
         this.address = address;
@@ -124,6 +127,20 @@ public final class SiteResponder {
         if (!response.head && !"GET".equals(method)) {
             response.header("Allow", "GET, HEAD");
             return plain(response, 405, METHOD_PAGE);
+        }
+        if (secure != SecureHosts.NONE && address.labelOf(request.host()).isEmpty()) {
+            // A custom hostname: the CA's challenge is answered over plain HTTP, anything else moves to HTTPS once
+            // the hostname has a certificate here (HSTS stays the owner's choice, through _headers).
+            if (request.rawPath().startsWith(SecureHosts.CHALLENGE_PATH)) {
+                return mayBlock ? challenge(response, request.rawPath()) : null;
+            }
+            if (!request.secure() && secure.redirects(request.host())) {
+                response.status = 308;
+                response.header("Location", SitePaths.ascii("https://" + request.host() + request.rawPath()
+                        + (request.query() == null ? "" : "?" + request.query())));
+                response.header("Cache-Control", "no-cache");
+                return response;
+            }
         }
         if (!directory.isCaughtUp()) {
             // Until the directory has read what the store held at start, a 404 could deny an acknowledged version.
@@ -370,6 +387,21 @@ public final class SiteResponder {
         response.streamOffset = offset;
         response.contentLength = length;
         return true;
+    }
+
+    /** RFC 8555 §8.3: the token's key authorization as text, or a 404 for a token no order wrote. */
+    private SiteResponse challenge(SiteResponse response, String path) {
+        String token = path.substring(SecureHosts.CHALLENGE_PATH.length());
+        String answer = token.isEmpty() || token.length() > 256 ? null : secure.challenge(token).orElse(null);
+        if (answer == null) {
+            return plain(response, 404, NOT_FOUND_PAGE);
+        }
+        byte[] bytes = answer.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        response.status = 200;
+        response.header("Content-Type", "text/plain");
+        response.header("Cache-Control", "no-store");
+        response.body(ByteBuffer.wrap(bytes), 0, bytes.length);
+        return response;
     }
 
     private static SiteResponse plain(SiteResponse response, int status, ByteBuffer page) {

@@ -9,6 +9,7 @@ import io.sites.site.directory.SiteDirectory;
 import io.sites.site.usage.SiteUsage;
 import java.io.IOException;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -38,9 +39,10 @@ class SiteServingConfiguration {
     @Bean
     SiteResponder siteResponder(SiteServerProperties properties, SiteDirectory directory, SiteFiles files,
             RateWindows windows, PreviewGrant grants, Clock clock, SiteUsage usage,
-            @Value("${sites.cache.purger:none}") String purger) {
+            @Value("${sites.cache.purger:none}") String purger, ObjectProvider<SecureHosts> secure) {
         return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files, new SiteGate(windows),
                 new SitePreviews(grants, properties.previews(), properties.secure(), clock),
-                properties.siteServer().rulesCacheBytes(), usage, SharedCache.of(purger));
+                properties.siteServer().rulesCacheBytes(), usage, SharedCache.of(purger),
+                secure.getIfAvailable(() -> SecureHosts.NONE));
     }
 }
