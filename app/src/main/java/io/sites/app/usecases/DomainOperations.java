@@ -31,6 +31,7 @@ import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
@@ -57,8 +58,8 @@ public class DomainOperations {
     private final DomainCertificates certificates;
 
     DomainOperations(CommandGateway commands, QueryGateway queries, ReadModels readModels, DomainRows rows,
-            DomainProperties properties, SiteUrls urls, Clock clock, DomainCertificates certificates) {
-        this.certificates = certificates;
+            DomainProperties properties, SiteUrls urls, Clock clock, JdbcTemplate jdbc) {
+        this.certificates = DomainCertificates.of(jdbc);
         this.commands = commands;
         this.queries = queries;
         this.readModels = readModels;

@@ -2,6 +2,7 @@ package io.sites.site.tls;
 
 import java.time.Instant;
 import java.util.Optional;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * What a domain listing shows of HTTPS: the certificate stored for a hostname (its expiry and issuer) and, while none
@@ -10,8 +11,13 @@ import java.util.Optional;
 public final class DomainCertificates {
     private final CertificateRows rows;
 
-    DomainCertificates(CertificateRows rows) {
+    private DomainCertificates(CertificateRows rows) {
         this.rows = rows;
+    }
+
+    /** Made by the API's own code: an API-only replica scans no site-server room, but shares the database. */
+    public static DomainCertificates of(JdbcTemplate jdbc) {
+        return new DomainCertificates(new CertificateRows(jdbc));
     }
 
     /** A stored certificate as listings show it. */

@@ -13,8 +13,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Assembles HTTPS: the rows (always, so any API replica lists certificates), and on a replica with a TLS port the
- * certificates it serves, their refresh, and, with an ACME directory set, the orders.
+ * Assembles HTTPS on a site replica: the rows, and with a TLS port the certificates it serves, their refresh, and,
+ * with an ACME directory set, the orders.
  */
 @Configuration(proxyBeanMethods = false)
 class TlsConfiguration {
@@ -22,11 +22,6 @@ class TlsConfiguration {
     @Bean
     CertificateRows certificateRows(JdbcTemplate jdbc) {
         return new CertificateRows(jdbc);
-    }
-
-    @Bean
-    DomainCertificates domainCertificates(CertificateRows rows) {
-        return new DomainCertificates(rows);
     }
 
     @Bean
