@@ -18,12 +18,14 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -121,6 +123,13 @@ class HttpsDomainTest extends PostgresAppTest {
                 assertThat(answer.text()).as("replica on %d", port).endsWith("<p>version 1</p>");
                 assertThat(answer.protocol()).isEqualTo("http/1.1");
             }
+            // HTTP/2 where the client offers it (ALPN), by curl with the name resolved to loopback.
+            Path rootPem = Files.createTempFile("pebble-root", ".pem");
+            Files.writeString(rootPem, "-----BEGIN CERTIFICATE-----\n" + Base64.getMimeEncoder().encodeToString(
+                    root.getEncoded()) + "\n-----END CERTIFICATE-----\n");
+            for (int port : ports) {
+                assertThat(curl(port, rootPem)).isEqualTo("<p>version 1</p>\n2");
+            }
             // A publish's 201: the new bytes over HTTPS on both replicas, on the first request.
             assertThat(http().post("/v1/websites/" + id + "/versions", ALICE,
                     version(true, null, file("index.html", "<p>version 2</p>"))).status()).isEqualTo(201);
@@ -161,6 +170,16 @@ class HttpsDomainTest extends PostgresAppTest {
         return http().get("/v1/websites/" + id + "/domains", ALICE).json().get("domains").get(0);
     }
 
+    /** The body and the HTTP version curl used, over HTTP/2 if the server agrees. */
+    private static String curl(int port, Path rootPem) throws Exception {
+        Process curl = new ProcessBuilder("curl", "-sS", "--http2", "--max-time", "10", "--resolve",
+                HOST + ":" + port + ":127.0.0.1", "--cacert", rootPem.toString(), "-w", "\n%{http_version}",
+                "https://" + HOST + ":" + port + "/").redirectErrorStream(true).start();
+        String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        curl.waitFor();
+        return out;
+    }
+
     private static boolean served(int port, X509Certificate root) {
         try {
             https(port, HOST, root);
@@ -195,7 +214,7 @@ class HttpsDomainTest extends PostgresAppTest {
             SSLParameters parameters = socket.getSSLParameters();
             parameters.setEndpointIdentificationAlgorithm("HTTPS");
             parameters.setServerNames(List.of(new SNIHostName(host)));
-            parameters.setApplicationProtocols(new String[] {"h2", "http/1.1"});
+            parameters.setApplicationProtocols(new String[] {"http/1.1"});
             socket.setSSLParameters(parameters);
             socket.setSoTimeout(10_000);
             socket.startHandshake();

@@ -1,11 +1,13 @@
 package io.sites.site.tls;
 
+import io.netty.handler.codec.http2.Http2SecurityUtil;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 import io.netty.util.Mapping;
 import io.sites.site.directory.SiteDirectory;
 import io.sites.site.serving.SecureHosts;
@@ -73,14 +75,18 @@ public final class SiteCertificates implements Mapping<String, SslContext>, Secu
         }
     }
 
-    /** The JDK's engine unless netty-tcnative's OpenSSL/BoringSSL is on the class path; TLS 1.2 and 1.3 only. */
+    /**
+     * The JDK's engine unless netty-tcnative's OpenSSL/BoringSSL is on the class path; TLS 1.2 and 1.3 only; ALPN
+     * offers h2, then HTTP/1.1 (a client without ALPN gets HTTP/1.1).
+     */
     static SslContextBuilder server(SslContextBuilder builder) {
         return builder.sslProvider(OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK)
                 .protocols("TLSv1.3", "TLSv1.2")
+                .ciphers(Http2SecurityUtil.CIPHERS, SupportedCipherSuiteFilter.INSTANCE)
                 .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                         ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                         ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                        ApplicationProtocolNames.HTTP_1_1));
+                        ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1));
     }
 
     /** SNI: a served custom hostname's own certificate, else the wildcard (also without SNI); null when none. */

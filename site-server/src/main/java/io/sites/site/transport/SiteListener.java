@@ -54,6 +54,7 @@ public final class SiteListener implements SmartLifecycle {
     private final int requestedPort;
     private final int ioThreads;
     private final SiteResponder responder;
+    private final SiteFiles files;
     private final ResponseWriter writer;
     private final SiteConnections connections;
     private final Duration drainTimeout;
@@ -77,6 +78,7 @@ public final class SiteListener implements SmartLifecycle {
         this.requestedPort = port;
         this.ioThreads = ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors();
         this.responder = responder;
+        this.files = files;
         this.writer = new ResponseWriter(files, traffic.sitePort());
         this.connections = new SiteConnections(limits);
         this.drainTimeout = drainTimeout;
@@ -109,7 +111,8 @@ public final class SiteListener implements SmartLifecycle {
                             if (certificates != null) {
                                 // The handshake on the event loop, its certificate chosen by SNI from memory; the
                                 // head deadline after it also bounds a handshake that never ends.
-                                ch.pipeline().addLast(new SniHandler(certificates));
+                                ch.pipeline().addLast(new SniHandler(certificates),
+                                        new TlsProtocols(responder, files, blocking));
                             }
                             connections.open(ch, responder, writer, blocking);
                         }
