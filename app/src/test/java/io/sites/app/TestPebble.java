@@ -57,25 +57,14 @@ public final class TestPebble implements AutoCloseable {
 
     /** Starts pebble validating HTTP-01 on {@code httpPort}, asking {@code dns} for addresses. */
     public static TestPebble start(int httpPort, String dns) throws Exception {
+        if (!installed()) {
+            throw new IllegalStateException("pebble is not installed: bin/test-prerequisites installs Debian's pebble");
+        }
         Path dir = Files.createTempDirectory("pebble");
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        KeyPair key = generator.generateKeyPair();
-        X500Name name = new X500Name("CN=pebble on loopback");
-        Instant now = Instant.now();
-        JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(name, BigInteger.valueOf(now.toEpochMilli()),
-                Date.from(now.minus(Duration.ofHours(1))), Date.from(now.plus(Duration.ofDays(2))), name,
-                key.getPublic());
-        builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
-                new GeneralName(GeneralName.iPAddress, "127.0.0.1"), new GeneralName(GeneralName.dNSName, "localhost")}));
-        X509Certificate certificate = new JcaX509CertificateConverter().getCertificate(
-                builder.build(new JcaContentSignerBuilder("SHA256withRSA").build(key.getPrivate())));
         Path cert = dir.resolve("cert.pem");
         Path privateKey = dir.resolve("key.pem");
-        Files.writeString(cert, pem(certificate));
-        // PKCS#8, which Go reads whatever the key's kind.
-        Files.writeString(privateKey, "-----BEGIN PRIVATE KEY-----\n" + java.util.Base64.getMimeEncoder(64,
-                new byte[] {'\n'}).encodeToString(key.getPrivate().getEncoded()) + "\n-----END PRIVATE KEY-----\n");
+        selfSigned(cert, privateKey, "pebble on loopback", new GeneralName(GeneralName.iPAddress, "127.0.0.1"),
+                new GeneralName(GeneralName.dNSName, "localhost"));
         int port = ServiceProcess.freePort();
         int management = ServiceProcess.freePort();
         Path config = dir.resolve("pebble-config.json");
@@ -94,6 +83,29 @@ public final class TestPebble implements AutoCloseable {
         TestPebble pebble = new TestPebble(process.start(), port, management, cert, log);
         pebble.awaitListening();
         return pebble;
+    }
+
+    /**
+     * Writes a self-signed certificate for the names (PEM) and its key (PKCS#8 PEM, which Go and Netty both read):
+     * pebble's own, or an operator's wildcard in a test.
+     */
+    public static X509Certificate selfSigned(Path cert, Path privateKey, String commonName, GeneralName... names)
+            throws Exception {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        KeyPair key = generator.generateKeyPair();
+        X500Name name = new X500Name("CN=" + commonName);
+        Instant now = Instant.now();
+        JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(name,
+                BigInteger.valueOf(System.nanoTime()), Date.from(now.minus(Duration.ofHours(1))),
+                Date.from(now.plus(Duration.ofDays(2))), name, key.getPublic());
+        builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(names));
+        X509Certificate certificate = new JcaX509CertificateConverter().getCertificate(
+                builder.build(new JcaContentSignerBuilder("SHA256withRSA").build(key.getPrivate())));
+        Files.writeString(privateKey, "-----BEGIN PRIVATE KEY-----\n" + java.util.Base64.getMimeEncoder(64,
+                new byte[] {'\n'}).encodeToString(key.getPrivate().getEncoded()) + "\n-----END PRIVATE KEY-----\n");
+        Files.writeString(cert, pem(certificate));
+        return certificate;
     }
 
     /** SITES_ACME_DIRECTORY. */

@@ -35,6 +35,7 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
+import org.bouncycastle.asn1.x509.GeneralName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -55,6 +56,8 @@ class HttpsDomainTest extends PostgresAppTest {
     private static final int SITE_PORT = port();
     private static final int TLS_PORT = port();
     private static TestPebble pebble;
+    private static Path wildcardCert;
+    private static Path wildcardKey;
 
     @Autowired
     Environment environment;
@@ -73,6 +76,13 @@ class HttpsDomainTest extends PostgresAppTest {
         registry.add("sites.tls.order-interval", () -> "1s");
         registry.add("sites.tls.refresh", () -> "1s");
         registry.add("sites.tls.validation-timeout", () -> "30s");
+        Path operator = Files.createTempDirectory("wildcard");
+        wildcardCert = operator.resolve("wildcard.pem");
+        wildcardKey = operator.resolve("wildcard-key.pem");
+        TestPebble.selfSigned(wildcardCert, wildcardKey, "*.localhost", new GeneralName(GeneralName.dNSName,
+                "*.localhost"));
+        registry.add("sites.tls.certificate", wildcardCert::toString);
+        registry.add("sites.tls.private-key", wildcardKey::toString);
     }
 
     @AfterAll
@@ -104,6 +114,13 @@ class HttpsDomainTest extends PostgresAppTest {
                     .json().get("websiteId").asString();
             String token = http().post("/v1/websites/" + id + "/domains", ALICE, Map.of("hostname", HOST)).json()
                     .get("verification").get("value").asString();
+            // The operator's wildcard serves {slug}.{site_host}, and a renewed pair of files is read again.
+            X509Certificate wildcard = certificate(wildcardCert);
+            assertThat(https(TLS_PORT, slug + ".localhost", wildcard).text()).endsWith("<p>version 1</p>");
+            X509Certificate renewed = TestPebble.selfSigned(wildcardCert, wildcardKey, "*.localhost",
+                    new GeneralName(GeneralName.dNSName, "*.localhost"));
+            await(() -> served(TLS_PORT, slug + ".localhost", renewed), Duration.ofSeconds(20));
+
             TestDns.SHARED.setTxt("_sites-challenge." + HOST, token);
             TestDns.SHARED.setAddress(HOST, InetAddress.getLoopbackAddress());
             Http.Response verified = http().post("/v1/websites/" + id + "/domains/" + HOST + "/verify", ALICE, "");
@@ -181,8 +198,12 @@ class HttpsDomainTest extends PostgresAppTest {
     }
 
     private static boolean served(int port, X509Certificate root) {
+        return served(port, HOST, root);
+    }
+
+    private static boolean served(int port, String host, X509Certificate root) {
         try {
-            https(port, HOST, root);
+            https(port, host, root);
             return true;
         } catch (Exception notYet) {
             return false;
@@ -194,6 +215,12 @@ class HttpsDomainTest extends PostgresAppTest {
             return https(port, HOST, root).leaf().getSerialNumber();
         } catch (Exception e) {
             return java.math.BigInteger.ZERO;
+        }
+    }
+
+    private static X509Certificate certificate(Path pem) throws Exception {
+        try (var in = Files.newInputStream(pem)) {
+            return (X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in);
         }
     }
 

@@ -57,6 +57,8 @@ public final class SiteCertificates implements Mapping<String, SslContext>, Secu
      */
     private final SslContext nobody;
     private volatile String wildcardStamp = "";
+    private String failedWildcard;
+    private boolean warnedWildcard;
 
     SiteCertificates(CertificateRows rows, SealedKeys keys, SiteDirectory directory, String siteHost,
             Path wildcardCertificate, Path wildcardKey) {
@@ -177,9 +179,18 @@ public final class SiteCertificates implements Mapping<String, SslContext>, Secu
             wildcardStamp = stamp;
             log.info("Serving HTTPS for *{} with {}", siteHostSuffix, wildcardCertificate);
         } catch (Exception e) {
-            // A half-written pair (a renewal under way) keeps the one held; the next refresh reads it again.
-            log.warn("Could not read the wildcard certificate {} with {}: {}", wildcardCertificate, wildcardKey,
-                    e.toString());
+            // A pair caught half-written (a renewal under way) keeps the one held and is read again next time; only
+            // files that stay unreadable are the operator's to hear about, once.
+            String stamp = wildcardCertificate + "@" + e;
+            if (stamp.equals(failedWildcard) && !warnedWildcard) {
+                warnedWildcard = true;
+                log.warn("Could not read the wildcard certificate {} with {}: {}", wildcardCertificate, wildcardKey,
+                        e.toString());
+            } else if (!stamp.equals(failedWildcard)) {
+                failedWildcard = stamp;
+                warnedWildcard = false;
+                log.debug("The wildcard certificate could not be read yet: {}", e.toString());
+            }
         }
     }
 }
