@@ -72,6 +72,7 @@ public final class SiteCertificates implements Mapping<String, SslContext>, Secu
             io.netty.handler.ssl.util.SelfSignedCertificate self = new io.netty.handler.ssl.util.SelfSignedCertificate(
                     "no-certificate.invalid");
             this.nobody = server(SslContextBuilder.forServer(self.key(), self.cert())).build();
+            log.info("TLS through {}", OpenSsl.isAvailable() ? OpenSsl.versionString() : "the JDK's engine");
         } catch (Exception e) {
             throw new IllegalStateException("Could not make the stand-in certificate", e);
         }
