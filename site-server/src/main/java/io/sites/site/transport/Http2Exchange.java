@@ -16,6 +16,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.sites.site.serving.SiteFiles;
 import io.sites.site.serving.SiteResponder;
 import io.sites.site.serving.SiteResponse;
+import io.sites.site.serving.SiteTraffic;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -40,11 +41,13 @@ final class Http2Exchange extends ChannelInboundHandlerAdapter {
     private final SiteResponder responder;
     private final SiteFiles files;
     private final Executor blocking;
+    private final SiteTraffic.Port traffic;
 
-    Http2Exchange(SiteResponder responder, SiteFiles files, Executor blocking) {
+    Http2Exchange(SiteResponder responder, SiteFiles files, Executor blocking, SiteTraffic.Port traffic) {
         this.responder = responder;
         this.files = files;
         this.blocking = blocking;
+        this.traffic = traffic;
     }
 
     @Override
@@ -102,6 +105,10 @@ final class Http2Exchange extends ChannelInboundHandlerAdapter {
 
     /** An answer held in memory (or a leased span of a file, read here: sendfile has no place under TLS). */
     private void write(ChannelHandlerContext ctx, SiteResponse response) {
+        traffic.answered(response.status());
+        if (response.hasBody()) {
+            traffic.sent(response.contentLength());
+        }
         ctx.write(head(response));
         if (!response.hasBody()) {
             ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
@@ -119,6 +126,7 @@ final class Http2Exchange extends ChannelInboundHandlerAdapter {
 
     /** A large file from the blob store, in chunks, waiting while the stream cannot take more. Off the event loop. */
     private void stream(ChannelHandlerContext ctx, SiteResponse response) throws IOException {
+        traffic.answered(response.status());
         ctx.writeAndFlush(head(response));
         try (InputStream in = response.storedBody(files)) {
             long left = response.contentLength();
@@ -129,6 +137,7 @@ final class Http2Exchange extends ChannelInboundHandlerAdapter {
                     throw new IOException("A stored file ended early");
                 }
                 left -= read;
+                traffic.sent(read);
                 var written = ctx.writeAndFlush(left == 0 ? new DefaultLastHttpContent(Unpooled.wrappedBuffer(chunk, 0,
                         read)) : new DefaultHttpContent(Unpooled.wrappedBuffer(chunk, 0, read)));
                 if (!ctx.channel().isWritable()) {
@@ -139,6 +148,7 @@ final class Http2Exchange extends ChannelInboundHandlerAdapter {
     }
 
     private void failed(ChannelHandlerContext ctx, Exception e) {
+        traffic.answered(500);
         log.error("Could not serve a site request over HTTP/2", e);
         ctx.writeAndFlush(new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.INTERNAL_SERVER_ERROR));
         ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);

@@ -55,6 +55,7 @@ public final class SiteListener implements SmartLifecycle {
     private final int ioThreads;
     private final SiteResponder responder;
     private final SiteFiles files;
+    private final SiteTraffic.Port traffic;
     private final ResponseWriter writer;
     private final SiteConnections connections;
     private final Duration drainTimeout;
@@ -79,6 +80,7 @@ public final class SiteListener implements SmartLifecycle {
         this.ioThreads = ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors();
         this.responder = responder;
         this.files = files;
+        this.traffic = traffic.sitePort();
         this.writer = new ResponseWriter(files, traffic.sitePort());
         this.connections = new SiteConnections(limits);
         this.drainTimeout = drainTimeout;
@@ -112,7 +114,7 @@ public final class SiteListener implements SmartLifecycle {
                                 // The handshake on the event loop, its certificate chosen by SNI from memory; the
                                 // head deadline after it also bounds a handshake that never ends.
                                 ch.pipeline().addLast(new SniHandler(certificates),
-                                        new TlsProtocols(responder, files, blocking));
+                                        new TlsProtocols(responder, files, blocking, traffic));
                             }
                             connections.open(ch, responder, writer, blocking);
                         }

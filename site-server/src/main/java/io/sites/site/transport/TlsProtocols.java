@@ -14,7 +14,10 @@ import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.sites.site.serving.SiteFiles;
 import io.sites.site.serving.SiteResponder;
+import io.sites.site.serving.SiteTraffic;
 import java.util.concurrent.Executor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * ALPN's outcome on the HTTPS port: HTTP/1.1 (or no ALPN) keeps the pipeline the connection was opened with;
@@ -22,12 +25,15 @@ import java.util.concurrent.Executor;
  * The keep-alive timeout stays; the head deadline goes (HTTP/2 has its own framing and flow control).
  */
 final class TlsProtocols extends ApplicationProtocolNegotiationHandler {
+    private static final Logger log = LoggerFactory.getLogger(TlsProtocols.class);
     private final SiteResponder responder;
     private final SiteFiles files;
     private final Executor blocking;
+    private final SiteTraffic.Port traffic;
 
-    TlsProtocols(SiteResponder responder, SiteFiles files, Executor blocking) {
+    TlsProtocols(SiteResponder responder, SiteFiles files, Executor blocking, SiteTraffic.Port traffic) {
         super(ApplicationProtocolNames.HTTP_1_1);
+        this.traffic = traffic;
         this.responder = responder;
         this.files = files;
         this.blocking = blocking;
@@ -47,9 +53,16 @@ final class TlsProtocols extends ApplicationProtocolNegotiationHandler {
                     @Override
                     protected void initChannel(Channel stream) {
                         stream.pipeline().addLast(new Http2StreamFrameToHttpObjectCodec(true),
-                                new Http2Exchange(responder, files, blocking));
+                                new Http2Exchange(responder, files, blocking, traffic));
                     }
                 }), new ConnectionEnd());
+    }
+
+    /** A failed handshake (a scanner, an old client, a name without a certificate) is the visitor's, not ours. */
+    @Override
+    protected void handshakeFailure(ChannelHandlerContext ctx, Throwable cause) {
+        log.debug("TLS handshake failed: {}", cause.toString());
+        ctx.close();
     }
 
     /** Closes an HTTP/2 connection (GOAWAY first) when it idles past the timeout, or when the port drains. */
