@@ -18,7 +18,7 @@ public interface SecureHosts {
         }
 
         @Override
-        public Optional<String> challenge(String token) {
+        public Optional<String> challenge(String host, String token) {
             return Optional.empty();
         }
     };
@@ -26,6 +26,9 @@ public interface SecureHosts {
     /** Whether plain HTTP requests at this custom hostname are sent to HTTPS; from memory, never blocks. */
     boolean redirects(String host);
 
-    /** The key authorization a challenge token is answered with; may block (it reads the database). */
-    Optional<String> challenge(String token);
+    /**
+     * The key authorization a challenge token is answered with at this host (a token ordered for another hostname
+     * is not answered here); may block (it reads the database).
+     */
+    Optional<String> challenge(String host, String token);
 }

@@ -132,7 +132,7 @@ public final class SiteResponder {
             // A custom hostname: the CA's challenge is answered over plain HTTP, anything else moves to HTTPS once
             // the hostname has a certificate here (HSTS stays the owner's choice, through _headers).
             if (request.rawPath().startsWith(SecureHosts.CHALLENGE_PATH)) {
-                return mayBlock ? challenge(response, request.rawPath()) : null;
+                return mayBlock ? challenge(response, request.host(), request.rawPath()) : null;
             }
             if (!request.secure() && secure.redirects(request.host())) {
                 response.status = 308;
@@ -390,9 +390,11 @@ public final class SiteResponder {
     }
 
     /** RFC 8555 §8.3: the token's key authorization as text, or a 404 for a token no order wrote. */
-    private SiteResponse challenge(SiteResponse response, String path) {
+    private SiteResponse challenge(SiteResponse response, String host, String path) {
         String token = path.substring(SecureHosts.CHALLENGE_PATH.length());
-        String answer = token.isEmpty() || token.length() > 256 ? null : secure.challenge(token).orElse(null);
+        // RFC 8555 §8.1: a token is base64url; anything else is not worth a database read.
+        String answer = token.isEmpty() || token.length() > 256 || !token.matches("[A-Za-z0-9_-]+") ? null
+                : secure.challenge(host, token).orElse(null);
         if (answer == null) {
             return plain(response, 404, NOT_FOUND_PAGE);
         }

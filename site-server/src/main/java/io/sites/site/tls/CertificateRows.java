@@ -74,9 +74,9 @@ final class CertificateRows {
                 String.class);
     }
 
-    Optional<String> challenge(String token) {
-        return jdbc.queryForList("select key_authz from acme_challenge where token = ?", String.class, token).stream()
-                .findFirst();
+    Optional<String> challenge(String hostname, String token) {
+        return jdbc.queryForList("select key_authz from acme_challenge where token = ? and hostname = ?", String.class,
+                token, hostname).stream().findFirst();
     }
 
     void saveChallenge(String token, String keyAuthorization, String hostname, Instant now) {

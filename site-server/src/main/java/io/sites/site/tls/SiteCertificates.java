@@ -113,8 +113,8 @@ public final class SiteCertificates implements Mapping<String, SslContext>, Secu
     }
 
     @Override
-    public Optional<String> challenge(String token) {
-        return rows.challenge(token);
+    public Optional<String> challenge(String host, String token) {
+        return rows.challenge(host.toLowerCase(Locale.ROOT), token);
     }
 
     /**

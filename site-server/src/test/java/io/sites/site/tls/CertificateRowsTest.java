@@ -52,6 +52,15 @@ class CertificateRowsTest {
     }
 
     @Test
+    void aChallengeIsAnsweredOnlyAtTheHostnameItWasOrderedFor() {
+        rows.saveChallenge("tok-en_1", "tok-en_1.thumbprint", "e.example.test", now);
+        assertThat(rows.challenge("e.example.test", "tok-en_1")).contains("tok-en_1.thumbprint");
+        assertThat(rows.challenge("other.example.test", "tok-en_1")).isEmpty();
+        rows.deleteChallenge("tok-en_1");
+        assertThat(rows.challenge("e.example.test", "tok-en_1")).isEmpty();
+    }
+
+    @Test
     void renewalIsDueAtTwoThirdsOfTheLifetime() {
         CertificateRows.Stored stored = new CertificateRows.Stored("d.example.test", "pem", "v1:key", "Test CA", now,
                 now.plusSeconds(90 * 86400), now);
