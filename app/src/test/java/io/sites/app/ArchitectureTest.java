@@ -247,8 +247,9 @@ class ArchitectureTest {
     static final String SITE_SERVER_ROOM_APIS = "io\\.sites\\.site\\.(SiteServerProperties"
             + "|directory\\.(SiteDirectory|DirectoryProgress)"
             + "|serving\\.(SiteResponder|SiteRequest|SiteResponse|SiteFiles|ResponseWriter|ResponseHeads|SiteTraffic"
-            + "|SitePreviewKey)"
+            + "|SitePreviewKey|SecureHosts)"
             + "|transport\\.SiteListener"
+            + "|tls\\.(SiteCertificates|DomainCertificates)"
             + "|replica\\.SiteReplica"
             + "|usage\\.(SiteUsage|UsageFlush|Visitors)|quota\\.(SiteLimits|RequestCeiling))(\\$.*)?";
 

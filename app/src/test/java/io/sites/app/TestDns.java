@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.xbill.DNS.ARecord;
 import org.xbill.DNS.DClass;
 import org.xbill.DNS.Flags;
 import org.xbill.DNS.Message;
@@ -18,7 +19,7 @@ import org.xbill.DNS.TXTRecord;
 import org.xbill.DNS.Type;
 
 /**
- * A real DNS server on loopback UDP for the domain tests, answering TXT queries from records the test sets: the
+ * A real DNS server on loopback UDP for the domain tests, answering TXT (and A) queries from records the test sets: the
  * service asks it over the wire exactly as it asks an operator's resolver (SITES_DNS_RESOLVER). In-process because
  * Debian's dnsmasq cannot be installed here (no Debian mirror is reachable); dnsjava encodes the messages.
  */
@@ -28,6 +29,8 @@ public final class TestDns implements AutoCloseable {
 
     private final DatagramSocket socket;
     private final Map<String, List<String>> txt = new ConcurrentHashMap<>();
+    /** A records: where an ACME CA under test (pebble) connects to validate a hostname. */
+    private final Map<String, InetAddress> addresses = new ConcurrentHashMap<>();
 
     private TestDns(DatagramSocket socket) {
         this.socket = socket;
@@ -55,6 +58,12 @@ public final class TestDns implements AutoCloseable {
 
     public void remove(String name) {
         txt.remove(key(name));
+        addresses.remove(key(name));
+    }
+
+    /** An A record for the name (an AAAA query for it gets an empty answer). */
+    public void setAddress(String name, InetAddress address) {
+        addresses.put(key(name), address);
     }
 
     private static String key(String name) {
@@ -78,12 +87,23 @@ public final class TestDns implements AutoCloseable {
     }
 
     private Message answer(Message query) throws IOException {
+        if (query.getQuestion() == null) {
+            throw new IOException("No question");
+        }
         Message answer = new Message(query.getHeader().getID());
         answer.getHeader().setFlag(Flags.QR);
         answer.getHeader().setFlag(Flags.AA);
         Record question = query.getQuestion();
         answer.addRecord(question, Section.QUESTION);
-        List<String> values = txt.get(question.getName().toString().toLowerCase(java.util.Locale.ROOT));
+        String name = question.getName().toString().toLowerCase(java.util.Locale.ROOT);
+        InetAddress address = addresses.get(name);
+        if (address != null && (question.getType() == Type.A || question.getType() == Type.AAAA)) {
+            if (question.getType() == Type.A) {
+                answer.addRecord(new ARecord(question.getName(), DClass.IN, 60, address), Section.ANSWER);
+            }
+            return answer;
+        }
+        List<String> values = txt.get(name);
         if (values == null) {
             answer.getHeader().setRcode(Rcode.NXDOMAIN);
             return answer;

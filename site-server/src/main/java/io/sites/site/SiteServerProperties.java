@@ -15,7 +15,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("sites")
 public record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue Server siteServer,
-        @DefaultValue Replicas replicas, String baseUrl, @DefaultValue("private") PreviewGrant.Access previews) {
+        @DefaultValue Replicas replicas, String baseUrl, @DefaultValue("private") PreviewGrant.Access previews,
+        @DefaultValue Tls tls) {
 
     /** Whether sites are served over HTTPS: the scheme of the service's addresses, as previewUrl carries it. */
     public boolean secure() {
@@ -29,9 +30,29 @@ public record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue 
     public record Replicas(@DefaultValue("1s") Duration heartbeat, @DefaultValue("10s") Duration behindAfter) {
     }
 
+    /**
+     * {@code sites.tls.*}: HTTPS on the site port (issue 34, items 4-5). {@code certificate}/{@code privateKey}: the
+     * operator's wildcard for {@code *.{site_host}} (PEM files, read again when they change); {@code keyEncryptionKey}:
+     * base64 of 32 bytes sealing the private keys in the database (empty: a key file in the data directory, which
+     * only the embedded single process may rely on); {@code acmeDirectory}: the CA (empty: no certificates ordered);
+     * {@code acmeTrust}: a PEM of extra CA roots for reaching a test CA's own HTTPS; {@code refresh}: how often a
+     * replica reads the certificates of others; {@code orderInterval}: how often it looks for domains to certify.
+     */
+    public record Tls(Path certificate, Path privateKey, String keyEncryptionKey, String acmeDirectory,
+            Path acmeTrust, String acmeEmail, @DefaultValue("5s") Duration refresh,
+            @DefaultValue("30s") Duration orderInterval, @DefaultValue("5m") Duration lease,
+            @DefaultValue("2m") Duration validationTimeout) {
+
+        /** Whether certificates are ordered. */
+        public boolean ordersCertificates() {
+            return acmeDirectory != null && !acmeDirectory.isBlank();
+        }
+    }
+
     /** {@code port} empty: no port of its own, sites are answered on the API's port only. */
     public record Server(
             Integer port,
+            Integer tlsPort,
             String address,
             String replica,
             @DefaultValue("0") int ioThreads,

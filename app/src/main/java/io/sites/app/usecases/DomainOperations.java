@@ -3,6 +3,7 @@ package io.sites.app.usecases;
 import static io.sites.command.publish.WebsiteCommands.send;
 import static io.sites.command.publish.WebsiteCommands.visibleId;
 
+import io.sites.api.DomainStatus;
 import io.sites.api.code.ErrorCode;
 import io.sites.api.command.AddDomainCommand;
 import io.sites.api.command.CheckDomainCommand;
@@ -22,6 +23,7 @@ import io.sites.command.limits.RateLimitedException;
 import io.sites.command.website.WebsiteNotFoundException;
 import io.sites.limits.RateWindow;
 import io.sites.limits.RateWindows;
+import io.sites.site.tls.DomainCertificates;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -33,6 +35,7 @@ import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
@@ -56,10 +59,12 @@ public class DomainOperations {
     private final String dnsTarget;
     private final Clock clock;
     private final RateWindow checks;
+    private final DomainCertificates certificates;
 
     DomainOperations(CommandGateway commands, QueryGateway queries, ReadModels readModels, DomainRows rows,
-            DomainProperties properties, SiteUrls urls, Clock clock, RateWindows windows) {
+            DomainProperties properties, SiteUrls urls, Clock clock, RateWindows windows, JdbcTemplate jdbc) {
         this.checks = windows.window("domain-check", Duration.ofMinutes(1), properties.checksPerMinute());
+        this.certificates = DomainCertificates.of(jdbc);
         this.commands = commands;
         this.queries = queries;
         this.readModels = readModels;
@@ -157,9 +162,25 @@ public class DomainOperations {
         }
     }
 
+    /**
+     * A verified domain with a certificate stored is {@code active}; while it has none, the last order's failure is
+     * its reason (a TXT check's own reason comes first).
+     */
     private Domain answer(DomainView view) {
-        return new Domain(view.hostname(), view.status().wire(), new Verification("dns-txt",
-                DomainRecords.CHALLENGE_LABEL + view.hostname(), view.token()), dnsTarget, null, view.reason(),
+        Certificate certificate = null;
+        DomainStatus status = view.status();
+        String reason = view.reason();
+        if (status == DomainStatus.VERIFIED || status == DomainStatus.ACTIVE) {
+            DomainCertificates.Issued issued = certificates.issued(view.hostname()).orElse(null);
+            if (issued != null && issued.notAfter().isAfter(clock.instant())) {
+                certificate = new Certificate(issued.notAfter(), issued.issuer());
+                status = DomainStatus.ACTIVE;
+            } else if (reason == null) {
+                reason = certificates.failure(view.hostname()).map(failed -> "certificate: " + failed).orElse(null);
+            }
+        }
+        return new Domain(view.hostname(), status.wire(), new Verification("dns-txt",
+                DomainRecords.CHALLENGE_LABEL + view.hostname(), view.token()), dnsTarget, certificate, reason,
                 view.checkedAt());
     }
 

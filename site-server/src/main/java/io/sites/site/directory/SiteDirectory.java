@@ -139,6 +139,11 @@ public class SiteDirectory {
         return hostnames.slugAt(host);
     }
 
+    /** Every custom hostname served now: the ones that need a certificate. */
+    public java.util.Set<String> servedHostnames() {
+        return hostnames.all().keySet();
+    }
+
     /** Every served custom hostname with its slug, for snapshots. */
     Map<String, String> hostnames() {
         return hostnames.all();

@@ -11,10 +11,6 @@ import java.nio.ByteBuffer;
  * are lookups in memory (io.sites.site.quota); neither allocates on the way of an admitted request.
  */
 final class QuotaGate {
-    static final ByteBuffer PAUSED_PAGE = SiteResponder.page("Paused",
-            "This site used its bandwidth for this month. It is back next month, or when its quota is raised.");
-    static final ByteBuffer CEILING_PAGE = SiteResponder.page("Too many requests",
-            "This site gets more requests than it may take at once; try again in a moment.");
     /** Seconds: a token comes back within a second at any ceiling of one request a second or more. */
     private static final String CEILING_RETRY_AFTER = "1";
 
@@ -34,11 +30,11 @@ final class QuotaGate {
         String retryAfter = limits.pausedRetryAfter(website);
         if (retryAfter != null) {
             response.header("Retry-After", retryAfter);
-            return SiteResponder.plain(response, 503, PAUSED_PAGE);
+            return SiteResponder.plain(response, 503, SitePages.PAUSED);
         }
         if (ceiling != null && !ceiling.admit(website, limits.requestsSecond(website))) {
             response.header("Retry-After", CEILING_RETRY_AFTER);
-            return SiteResponder.plain(response, 429, CEILING_PAGE);
+            return SiteResponder.plain(response, 429, SitePages.CEILING);
         }
         return null;
     }

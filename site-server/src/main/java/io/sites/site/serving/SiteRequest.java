@@ -18,6 +18,11 @@ public interface SiteRequest {
 
     String remoteAddress();
 
+    /** Whether the request came over TLS (the site port's HTTPS listener). */
+    default boolean secure() {
+        return false;
+    }
+
     /** A hash of the client's address for the visitors' estimate (SiteUsage), made without allocating where it can. */
     default int addressHash() {
         return remoteAddress().hashCode();

@@ -38,14 +38,6 @@ public final class SiteResponder {
      * allowed), no frames, workers or plugins, and the site may not be framed by others; data from any https origin.
      */
     static final String CONTENT_SECURITY_POLICY = ContentPolicy.HEADER;
-    private static final ByteBuffer NOT_FOUND_PAGE = page("Not found", "There is nothing at this address.");
-    private static final ByteBuffer GONE_PAGE = page("Gone", "This site was deleted.");
-    private static final ByteBuffer PRUNED_PAGE = page("Gone",
-            "This version was removed by the site's retention setting.");
-    private static final ByteBuffer PASSWORD_PAGE = page("Password required", "This site is protected by a password.");
-    private static final ByteBuffer THROTTLED_PAGE = page("Too many attempts", "Wait a minute, then try again.");
-    private static final ByteBuffer METHOD_PAGE = page("Method not allowed", "Sites answer GET and HEAD only.");
-    private static final ByteBuffer STARTING_PAGE = page("Starting", "This server is still starting; try again.");
     /** Seconds; reading the stream at start takes a few seconds for thousands of versions. */
     private static final String STARTING_RETRY_AFTER = "2";
 
@@ -58,10 +50,12 @@ public final class SiteResponder {
     private final UsageTap usage;
     private final SharedCache shared;
     private final QuotaGate quota;
+    private final HttpsGate https;
 
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
             SitePreviews previews, long rulesCacheBytes) {
-        this(address, directory, files, gate, previews, rulesCacheBytes, null, SharedCache.NONE, null, null);
+        this(address, directory, files, gate, previews, rulesCacheBytes, null, SharedCache.NONE, null, null,
+                SecureHosts.NONE);
     }
 
     /**
@@ -69,11 +63,13 @@ public final class SiteResponder {
      * @param usage where each website's answers are counted, or null
      * @param shared what a shared cache in front is told (tags, s-maxage), when a purger keeps it current
      * @param limits the paused websites and own request ceilings, and {@code ceiling} the token buckets (null: none)
+     * @param secure which custom hosts move to HTTPS, and ACME's challenge answers
      */
     SiteResponder(SiteAddress address, SiteDirectory directory, SiteFiles files, SiteGate gate,
             SitePreviews previews, long rulesCacheBytes, SiteUsage usage, SharedCache shared, SiteLimits limits,
-            RequestCeiling ceiling) {
+            RequestCeiling ceiling, SecureHosts secure) {
         this.quota = new QuotaGate(limits, ceiling);
+        this.https = new HttpsGate(secure, address);
         this.usage = new UsageTap(usage);
         this.shared = shared;
         this.address = address;
@@ -89,12 +85,6 @@ public final class SiteResponder {
         response.header("X-Content-Type-Options", "nosniff");
         response.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
         response.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    }
-
-    static ByteBuffer page(String title, String text) {
-        String html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + title
-                + "</title></head>\n<body><h1>" + title + "</h1><p>" + text + "</p></body></html>\n";
-        return ByteBuffer.wrap(html.getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer();
     }
 
     /**
@@ -129,12 +119,16 @@ public final class SiteResponder {
         response.head = "HEAD".equals(method);
         if (!response.head && !"GET".equals(method)) {
             response.header("Allow", "GET, HEAD");
-            return plain(response, 405, METHOD_PAGE);
+            return plain(response, 405, SitePages.METHOD);
+        }
+        SiteResponse atTheDoor = https.answer(request, response, mayBlock);
+        if (atTheDoor != null) {
+            return atTheDoor == HttpsGate.ON_A_BLOCKING_THREAD ? null : atTheDoor;
         }
         if (!directory.isCaughtUp()) {
             // Until the directory has read what the store held at start, a 404 could deny an acknowledged version.
             response.header("Retry-After", STARTING_RETRY_AFTER);
-            return plain(response, 503, STARTING_PAGE);
+            return plain(response, 503, SitePages.STARTING);
         }
         Site site = directory.find(label).orElse(null);
         Version version = site == null ? null : site.current();
@@ -146,10 +140,10 @@ public final class SiteResponder {
             version = site == null ? null : site.stored(preview.version()).orElse(null);
         }
         if (site == null) {
-            return plain(response, 404, NOT_FOUND_PAGE);
+            return plain(response, 404, SitePages.NOT_FOUND);
         }
         if (site.deleted()) {
-            return plain(response, 410, GONE_PAGE);
+            return plain(response, 410, SitePages.GONE);
         }
         response.website = site.websiteId();
         SiteResponse refused = quota.refuse(site.websiteId(), response);
@@ -157,7 +151,7 @@ public final class SiteResponder {
             return refused;
         }
         if (preview != null && version == null && site.pruned(preview.version())) {
-            return plain(response, 410, PRUNED_PAGE);
+            return plain(response, 410, SitePages.PRUNED);
         }
         boolean granted = false;
         if (preview != null) {
@@ -165,7 +159,7 @@ public final class SiteResponder {
             boolean live = site.current() != null && site.current().number() == preview.version();
             switch (previews.admit(site, preview.version(), live, request, response)) {
                 case HIDDEN -> {
-                    return plain(response, 404, NOT_FOUND_PAGE);
+                    return plain(response, 404, SitePages.NOT_FOUND);
                 }
                 case REDIRECTED -> {
                     return response;
@@ -184,11 +178,11 @@ public final class SiteResponder {
             switch (gate.check(site, request.header("Authorization"), request.remoteAddress())) {
                 case ASK -> {
                     response.header("WWW-Authenticate", "Basic realm=\"" + site.slug() + "\", charset=\"UTF-8\"");
-                    return plain(response, 401, PASSWORD_PAGE);
+                    return plain(response, 401, SitePages.PASSWORD);
                 }
                 case THROTTLED -> {
                     response.header("Retry-After", "60");
-                    return plain(response, 429, THROTTLED_PAGE);
+                    return plain(response, 429, SitePages.THROTTLED);
                 }
                 case OPEN -> {
                 }
@@ -270,7 +264,7 @@ public final class SiteResponder {
             if (target.isPresent()) {
                 return serve(request, response, version, target.get(), rule.status(), isPrivate, mayBlock);
             }
-            return rule.status() == 410 ? plain(response, 410, GONE_PAGE)
+            return rule.status() == 410 ? plain(response, 410, SitePages.GONE)
                     : notFound(request, response, version, isPrivate, mayBlock);
         }
         return byFile(request, response, version, requested, file, directory, isPrivate, mayBlock);
@@ -282,7 +276,7 @@ public final class SiteResponder {
         if (custom.isPresent()) {
             return serve(request, response, version, custom.get(), 404, isPrivate, mayBlock);
         }
-        return plain(response, 404, NOT_FOUND_PAGE);
+        return plain(response, 404, SitePages.NOT_FOUND);
     }
 
     private SiteResponse serve(SiteRequest request, SiteResponse response, Version version, ManifestEntry file,

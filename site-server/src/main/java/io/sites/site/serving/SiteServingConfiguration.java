@@ -11,6 +11,7 @@ import io.sites.site.quota.SiteLimits;
 import io.sites.site.usage.SiteUsage;
 import java.io.IOException;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -40,9 +41,11 @@ class SiteServingConfiguration {
     @Bean
     SiteResponder siteResponder(SiteServerProperties properties, SiteDirectory directory, SiteFiles files,
             RateWindows windows, PreviewGrant grants, Clock clock, SiteUsage usage,
-            @Value("${sites.cache.purger:none}") String purger, SiteLimits limits, RequestCeiling ceiling) {
+            @Value("${sites.cache.purger:none}") String purger, SiteLimits limits, RequestCeiling ceiling,
+            ObjectProvider<SecureHosts> secure) {
         return new SiteResponder(new SiteAddress(properties.siteHost()), directory, files, new SiteGate(windows),
                 new SitePreviews(grants, properties.previews(), properties.secure(), clock),
-                properties.siteServer().rulesCacheBytes(), usage, SharedCache.of(purger), limits, ceiling);
+                properties.siteServer().rulesCacheBytes(), usage, SharedCache.of(purger), limits, ceiling,
+                secure.getIfAvailable(() -> SecureHosts.NONE));
     }
 }

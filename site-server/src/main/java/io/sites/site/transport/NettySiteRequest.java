@@ -3,6 +3,8 @@ package io.sites.site.transport;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.handler.ssl.SslHandler;
 import io.sites.api.site.SiteAddress;
 import io.sites.site.serving.ResponseWriter;
 import io.sites.site.serving.SiteRequest;
@@ -63,9 +65,17 @@ record NettySiteRequest(HttpRequest request, Channel channel, String host, Strin
         return request.headers().get(name);
     }
 
+    /** sendfile bypasses TLS: an HTTPS connection is sent copies from memory. */
     @Override
     public boolean sendsFiles() {
-        return ResponseWriter.corkable(channel) != null;
+        return ResponseWriter.corkable(channel) != null && channel.pipeline().get(SslHandler.class) == null;
+    }
+
+    @Override
+    public boolean secure() {
+        // An HTTP/2 stream's TLS is its connection's.
+        Channel connection = channel instanceof Http2StreamChannel stream ? stream.parent() : channel;
+        return connection.pipeline().get(SslHandler.class) != null;
     }
 
     /** The address's own hash (an IPv4 address is its 32 bits): no string is made. */

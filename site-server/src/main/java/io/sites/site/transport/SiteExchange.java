@@ -90,7 +90,9 @@ final class SiteExchange extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (!(cause instanceof IOException)) {
+        // A failed handshake (a scanner, an old client, a name without a certificate) is the visitor's, not ours.
+        if (!(cause instanceof IOException) && !(cause.getCause() instanceof javax.net.ssl.SSLException)
+                && !(cause instanceof javax.net.ssl.SSLException)) {
             log.warn("Site connection failed", cause);
         }
         ctx.close();

@@ -14,6 +14,9 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SniHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.util.Mapping;
 import io.sites.site.serving.ResponseWriter;
 import io.sites.site.serving.SiteFiles;
 import io.sites.site.serving.SiteResponder;
@@ -51,20 +54,33 @@ public final class SiteListener implements SmartLifecycle {
     private final int requestedPort;
     private final int ioThreads;
     private final SiteResponder responder;
+    private final SiteFiles files;
+    private final SiteTraffic.Port traffic;
     private final ResponseWriter writer;
     private final SiteConnections connections;
     private final Duration drainTimeout;
     private final ExecutorService blocking = Executors.newVirtualThreadPerTaskExecutor();
+    /** HTTPS: the certificate for a handshake's SNI, or null for plain HTTP. */
+    private final Mapping<String, SslContext> certificates;
     private EventLoopGroup group;
     private Channel server;
     private volatile int port = -1;
 
     SiteListener(String address, int port, int ioThreads, SiteResponder responder, SiteFiles files,
             SiteTraffic traffic, SiteConnections.Limits limits, Duration drainTimeout) {
+        this(address, port, ioThreads, responder, files, traffic, limits, drainTimeout, null);
+    }
+
+    SiteListener(String address, int port, int ioThreads, SiteResponder responder, SiteFiles files,
+            SiteTraffic traffic, SiteConnections.Limits limits, Duration drainTimeout,
+            Mapping<String, SslContext> certificates) {
+        this.certificates = certificates;
         this.address = address;
         this.requestedPort = port;
         this.ioThreads = ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors();
         this.responder = responder;
+        this.files = files;
+        this.traffic = traffic.sitePort();
         this.writer = new ResponseWriter(files, traffic.sitePort());
         this.connections = new SiteConnections(limits);
         this.drainTimeout = drainTimeout;
@@ -94,6 +110,12 @@ public final class SiteListener implements SmartLifecycle {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
+                            if (certificates != null) {
+                                // The handshake on the event loop, its certificate chosen by SNI from memory; the
+                                // head deadline after it also bounds a handshake that never ends.
+                                ch.pipeline().addLast(new SniHandler(certificates),
+                                        new TlsProtocols(responder, files, blocking, traffic));
+                            }
                             connections.open(ch, responder, writer, blocking);
                         }
                     })
@@ -105,8 +127,8 @@ public final class SiteListener implements SmartLifecycle {
             throw e;
         }
         port = ((InetSocketAddress) server.localAddress()).getPort();
-        log.info("Site server listening on {}:{} ({} event loop{}, {})", address, port, ioThreads,
-                ioThreads == 1 ? "" : "s", epoll ? "epoll" : "nio");
+        log.info("Site server listening on {}:{} ({}{} event loop{}, {})", address, port,
+                certificates == null ? "" : "HTTPS, ", ioThreads, ioThreads == 1 ? "" : "s", epoll ? "epoll" : "nio");
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.sites.site.SiteServerProperties;
 import io.sites.site.serving.SiteFiles;
 import io.sites.site.serving.SiteResponder;
 import io.sites.site.serving.SiteTraffic;
+import io.sites.site.tls.SiteCertificates;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
@@ -49,6 +50,18 @@ class SiteTransportConfiguration {
         return new SiteListener(server.address(), server.port(), server.ioThreads(), responder, files, traffic,
                 new SiteConnections.Limits(server.headerTimeout(), server.idleTimeout(), server.maxConnections()),
                 phase.multipliedBy(3).dividedBy(4));
+    }
+
+    /** HTTPS on a port of its own (issue 34, item 4): off unless {@code sites.site-server.tls-port} is set. */
+    @Bean
+    @ConditionalOnExpression("'${sites.site-server.tls-port:}' != ''")
+    SiteTlsListener siteTlsListener(SiteServerProperties properties, SiteResponder responder, SiteFiles files,
+            SiteTraffic traffic, SiteCertificates certificates,
+            @Value("${spring.lifecycle.timeout-per-shutdown-phase:30s}") Duration phase) {
+        SiteServerProperties.Server server = properties.siteServer();
+        return new SiteTlsListener(new SiteListener(server.address(), server.tlsPort(), server.ioThreads(), responder,
+                files, traffic, new SiteConnections.Limits(server.headerTimeout(), server.idleTimeout(),
+                        server.maxConnections()), phase.multipliedBy(3).dividedBy(4), certificates));
     }
 
     /**

@@ -1,0 +1,277 @@
+package io.sites.app.replicas;
+
+import static io.sites.app.Bundles.file;
+import static io.sites.app.Bundles.site;
+import static io.sites.app.Bundles.unique;
+import static io.sites.app.Bundles.version;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sites.app.Http;
+import io.sites.app.PostgresAppTest;
+import io.sites.app.ServiceProcess;
+import io.sites.app.TestDns;
+import io.sites.app.TestPebble;
+import io.sites.app.usecases.DomainsContract;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * HTTPS on a custom domain end to end, with a real ACME CA on loopback (pebble): a verified domain gets a certificate
+ * from the CA through HTTP-01 answered by a sites replica, both replicas serve it by SNI on their TLS ports (checked
+ * against pebble's root), a publish's new bytes are there over HTTPS at once, plain HTTP moves to HTTPS, a renewal
+ * replaces the certificate, and the domain's removal stops HTTPS there.
+ */
+class HttpsDomainTest extends PostgresAppTest {
+    private static final String HOST = "www.example.test";
+    private static final int SITE_PORT = port();
+    private static final int TLS_PORT = port();
+    private static TestPebble pebble;
+    private static Path wildcardCert;
+    private static Path wildcardKey;
+
+    @Autowired
+    Environment environment;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @DynamicPropertySource
+    static void https(DynamicPropertyRegistry registry) throws Exception {
+        DomainsContract.domainProperties(registry);
+        pebble = TestPebble.start(SITE_PORT, TestDns.SHARED.address());
+        registry.add("sites.site-server.port", () -> SITE_PORT);
+        registry.add("sites.site-server.tls-port", () -> TLS_PORT);
+        registry.add("sites.site-server.address", () -> "127.0.0.1");
+        registry.add("sites.tls.acme-directory", pebble::directory);
+        registry.add("sites.tls.acme-trust", () -> pebble.trust().toString());
+        registry.add("sites.tls.order-interval", () -> "1s");
+        registry.add("sites.tls.refresh", () -> "1s");
+        registry.add("sites.tls.validation-timeout", () -> "30s");
+        Path operator = Files.createTempDirectory("wildcard");
+        wildcardCert = operator.resolve("wildcard.pem");
+        wildcardKey = operator.resolve("wildcard-key.pem");
+        TestPebble.selfSigned(wildcardCert, wildcardKey, "*.localhost", new GeneralName(GeneralName.dNSName,
+                "*.localhost"));
+        registry.add("sites.tls.certificate", wildcardCert::toString);
+        registry.add("sites.tls.private-key", wildcardKey::toString);
+    }
+
+    @AfterAll
+    static void stopPebble() throws InterruptedException {
+        if (pebble != null) {
+            pebble.close();
+        }
+    }
+
+    @Test
+    void aVerifiedDomainIsServedOverHttpsWithItsOwnCertificateUntilItIsRemoved() throws Exception {
+        int secondTls = ServiceProcess.freePort();
+        ServiceProcess second = new ServiceProcess(Path.of(environment.getProperty("sites.data-dir")), Map.ofEntries(
+                Map.entry("SPRING_PROFILES_ACTIVE", "postgres"),
+                Map.entry("SPRING_DATASOURCE_URL", environment.getProperty("spring.datasource.url")),
+                Map.entry("SPRING_DATASOURCE_USERNAME", environment.getProperty("spring.datasource.username")),
+                Map.entry("SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "4"),
+                Map.entry("SITES_SITE_HOST", "localhost"), Map.entry("HOSTNAME", "second"),
+                Map.entry("SITES_DNS_RESOLVER", TestDns.SHARED.address()),
+                Map.entry("SITES_SITE_TLS_PORT", Integer.toString(secondTls)),
+                Map.entry("SITES_ACME_DIRECTORY", pebble.directory()),
+                Map.entry("SITES_ACME_TRUST", pebble.trust().toString()),
+                Map.entry("SITES_TLS_ORDER_INTERVAL", "1s"), Map.entry("SITES_TLS_REFRESH", "1s")),
+                List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"));
+        second.start();
+        try {
+            String slug = unique("https");
+            String id = http().post("/v1/websites", ALICE, site(slug, "HTTPS", file("index.html", "<p>version 1</p>")))
+                    .json().get("websiteId").asString();
+            String token = http().post("/v1/websites/" + id + "/domains", ALICE, Map.of("hostname", HOST)).json()
+                    .get("verification").get("value").asString();
+            // The operator's wildcard serves {slug}.{site_host}, and a renewed pair of files is read again.
+            X509Certificate wildcard = certificate(wildcardCert);
+            assertThat(https(TLS_PORT, slug + ".localhost", wildcard).text()).endsWith("<p>version 1</p>");
+            X509Certificate renewed = TestPebble.selfSigned(wildcardCert, wildcardKey, "*.localhost",
+                    new GeneralName(GeneralName.dNSName, "*.localhost"));
+            await(() -> served(TLS_PORT, slug + ".localhost", renewed), Duration.ofSeconds(20));
+
+            TestDns.SHARED.setTxt("_sites-challenge." + HOST, token);
+            TestDns.SHARED.setAddress(HOST, InetAddress.getLoopbackAddress());
+            Http.Response verified = http().post("/v1/websites/" + id + "/domains/" + HOST + "/verify", ALICE, "");
+            assertThat(verified.status()).as(verified.text()).isEqualTo(200);
+
+            // Issued by the CA, listed as active with its certificate.
+            await(() -> "active".equals(domain(id).get("status").asString()), Duration.ofSeconds(90));
+            JsonNode certificate = domain(id).get("certificate");
+            assertThat(certificate.get("issuer").asString()).contains("Pebble");
+            assertThat(Instant.parse(certificate.get("notAfter").asString())).isAfter(Instant.now());
+
+            X509Certificate root = pebble.root();
+            int[] ports = {TLS_PORT, secondTls};
+            for (int port : ports) {
+                await(() -> served(port, root), Duration.ofSeconds(20));
+                Answer answer = https(port, HOST, root);
+                assertThat(answer.text()).as("replica on %d", port).endsWith("<p>version 1</p>");
+                assertThat(answer.protocol()).isEqualTo("http/1.1");
+            }
+            // HTTP/2 where the client offers it (ALPN), by curl with the name resolved to loopback.
+            Path rootPem = Files.createTempFile("pebble-root", ".pem");
+            Files.writeString(rootPem, "-----BEGIN CERTIFICATE-----\n" + Base64.getMimeEncoder().encodeToString(
+                    root.getEncoded()) + "\n-----END CERTIFICATE-----\n");
+            for (int port : ports) {
+                assertThat(curl(port, rootPem)).isEqualTo("<p>version 1</p>\n2");
+            }
+            // A publish's 201: the new bytes over HTTPS on both replicas, on the first request.
+            assertThat(http().post("/v1/websites/" + id + "/versions", ALICE,
+                    version(true, null, file("index.html", "<p>version 2</p>"))).status()).isEqualTo(201);
+            for (int port : ports) {
+                assertThat(https(port, HOST, root).text()).endsWith("<p>version 2</p>");
+            }
+            // Plain HTTP moves to HTTPS; the CA's challenge path does not.
+            Http.Response plain = new Http(SITE_PORT).onHost(HOST, "GET", "/a?b=c");
+            assertThat(plain.status()).isEqualTo(308);
+            assertThat(plain.header("Location")).isEqualTo("https://" + HOST + "/a?b=c");
+            assertThat(new Http(SITE_PORT).onHost(HOST, "GET", "/.well-known/acme-challenge/unknown").status())
+                    .isEqualTo(404);
+
+            // Renewal: a certificate past two thirds of its life is ordered again and served by both replicas.
+            java.math.BigInteger first = https(TLS_PORT, HOST, root).leaf().getSerialNumber();
+            jdbc.update("update tls_certificate set not_after = ? where hostname = ?",
+                    Timestamp.from(Instant.now().plusSeconds(2)), HOST);
+            for (int port : ports) {
+                await(() -> !serial(port, root).equals(first), Duration.ofSeconds(60));
+            }
+
+            // Removal stops HTTPS there on every replica at once.
+            assertThat(http().send("DELETE", "/v1/websites/" + id + "/domains/" + HOST, ALICE, null, null).status())
+                    .isEqualTo(204);
+            for (int port : ports) {
+                assertThatThrownBy(() -> https(port, HOST, root)).isInstanceOf(SSLException.class);
+            }
+            // Handshakes refused, orders made, and a graceful stop with HTTPS and HTTP/2 connections are no one's warning.
+            second.stop();
+            assertThat(second.problems(0)).isEmpty();
+        } finally {
+            second.stop();
+            TestDns.SHARED.remove(HOST);
+            TestDns.SHARED.remove("_sites-challenge." + HOST);
+        }
+    }
+
+    private JsonNode domain(String id) {
+        return http().get("/v1/websites/" + id + "/domains", ALICE).json().get("domains").get(0);
+    }
+
+    /** The body and the HTTP version curl used, over HTTP/2 if the server agrees. */
+    private static String curl(int port, Path rootPem) throws Exception {
+        Process curl = new ProcessBuilder("curl", "-sS", "--http2", "--max-time", "10", "--resolve",
+                HOST + ":" + port + ":127.0.0.1", "--cacert", rootPem.toString(), "-w", "\n%{http_version}",
+                "https://" + HOST + ":" + port + "/").redirectErrorStream(true).start();
+        String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        curl.waitFor();
+        return out;
+    }
+
+    private static boolean served(int port, X509Certificate root) {
+        return served(port, HOST, root);
+    }
+
+    private static boolean served(int port, String host, X509Certificate root) {
+        try {
+            https(port, host, root);
+            return true;
+        } catch (Exception notYet) {
+            return false;
+        }
+    }
+
+    private static java.math.BigInteger serial(int port, X509Certificate root) {
+        try {
+            return https(port, HOST, root).leaf().getSerialNumber();
+        } catch (Exception e) {
+            return java.math.BigInteger.ZERO;
+        }
+    }
+
+    private static X509Certificate certificate(Path pem) throws Exception {
+        try (var in = Files.newInputStream(pem)) {
+            return (X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in);
+        }
+    }
+
+    record Answer(String text, X509Certificate leaf, String protocol) {
+    }
+
+    /** GET / over TLS with SNI, the certificate checked against the root for the hostname, as a browser would. */
+    static Answer https(int port, String host, X509Certificate root) throws Exception {
+        KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+        store.load(null, null);
+        store.setCertificateEntry("root", root);
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(store);
+        SSLContext ssl = SSLContext.getInstance("TLS");
+        ssl.init(null, trust.getTrustManagers(), null);
+        try (Socket plain = new Socket("127.0.0.1", port);
+                SSLSocket socket = (SSLSocket) ssl.getSocketFactory().createSocket(plain, host, port, true)) {
+            SSLParameters parameters = socket.getSSLParameters();
+            parameters.setEndpointIdentificationAlgorithm("HTTPS");
+            parameters.setServerNames(List.of(new SNIHostName(host)));
+            parameters.setApplicationProtocols(new String[] {"http/1.1"});
+            socket.setSSLParameters(parameters);
+            socket.setSoTimeout(10_000);
+            socket.startHandshake();
+            OutputStream out = socket.getOutputStream();
+            out.write(("GET / HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            ByteArrayOutputStream in = new ByteArrayOutputStream();
+            socket.getInputStream().transferTo(in);
+            return new Answer(in.toString(StandardCharsets.UTF_8),
+                    (X509Certificate) socket.getSession().getPeerCertificates()[0], socket.getApplicationProtocol());
+        }
+    }
+
+    private static void await(BooleanSupplier condition, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("Not within " + timeout + "; pebble said:\n" + pebble.log());
+            }
+            Thread.sleep(250);
+        }
+    }
+
+    private static int port() {
+        try {
+            return ServiceProcess.freePort();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.sites.site.serving;
+
+import io.sites.api.site.SiteAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * HTTPS at a custom hostname's door (issue 34): the CA's HTTP-01 challenge is answered over plain HTTP, anything
+ * else on plain HTTP moves to HTTPS once the hostname has a certificate here (HSTS stays the owner's choice, through
+ * _headers). The redirect is a lookup in memory; only a challenge reads the database, so it needs a thread that may
+ * block.
+ */
+final class HttpsGate {
+    /** Not an answer: the request must be decided again on a thread that may block. */
+    static final SiteResponse ON_A_BLOCKING_THREAD = new SiteResponse();
+
+    private final SecureHosts secure;
+    private final SiteAddress address;
+
+    HttpsGate(SecureHosts secure, SiteAddress address) {
+        this.secure = secure;
+        this.address = address;
+    }
+
+    /** The answer at this door, {@link #ON_A_BLOCKING_THREAD}, or null when the request goes on to the site. */
+    SiteResponse answer(SiteRequest request, SiteResponse response, boolean mayBlock) {
+        if (secure == SecureHosts.NONE || address.labelOf(request.host()).isPresent()) {
+            return null;
+        }
+        if (request.rawPath().startsWith(SecureHosts.CHALLENGE_PATH)) {
+            return mayBlock ? challenge(response, request.host(), request.rawPath()) : ON_A_BLOCKING_THREAD;
+        }
+        if (!request.secure() && secure.redirects(request.host())) {
+            response.status = 308;
+            response.header("Location", SitePaths.ascii("https://" + request.host() + request.rawPath()
+                    + (request.query() == null ? "" : "?" + request.query())));
+            response.header("Cache-Control", "no-cache");
+            return response;
+        }
+        return null;
+    }
+
+    /** RFC 8555 §8.3: the token's key authorization as text, or a 404 for a token no order wrote. */
+    private SiteResponse challenge(SiteResponse response, String host, String path) {
+        String token = path.substring(SecureHosts.CHALLENGE_PATH.length());
+        // RFC 8555 §8.1: a token is base64url; anything else is not worth a database read.
+        String answer = token.isEmpty() || token.length() > 256 || !token.matches("[A-Za-z0-9_-]+") ? null
+                : secure.challenge(host, token).orElse(null);
+        if (answer == null) {
+            return SiteResponder.plain(response, 404, SitePages.NOT_FOUND);
+        }
+        byte[] bytes = answer.getBytes(StandardCharsets.US_ASCII);
+        response.status = 200;
+        response.header("Content-Type", "text/plain");
+        response.header("Cache-Control", "no-store");
+        response.body(ByteBuffer.wrap(bytes), 0, bytes.length);
+        return response;
+    }
+}
