@@ -1,6 +1,7 @@
 package io.sites.app.usecases;
 
 import io.sites.command.website.DomainRows;
+import io.sites.replica.BackgroundWork;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -46,9 +47,7 @@ public class DomainChecks implements DisposableBean {
     }
 
     @Override
-    public void destroy() throws InterruptedException {
-        // A check under way ends its write rather than being interrupted inside the database.
-        timer.shutdown();
-        timer.awaitTermination(10, TimeUnit.SECONDS);
+    public void destroy() {
+        BackgroundWork.stop(timer);
     }
 }

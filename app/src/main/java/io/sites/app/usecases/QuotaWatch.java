@@ -3,6 +3,7 @@ package io.sites.app.usecases;
 import io.sites.app.usecases.AccountQuotas.Quota;
 import io.sites.api.command.NoteBandwidthCommand;
 import io.sites.api.id.WebsiteId;
+import io.sites.replica.BackgroundWork;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
@@ -222,7 +223,7 @@ public class QuotaWatch implements SmartLifecycle {
     @Override
     public synchronized void stop() {
         if (thread != null) {
-            thread.shutdownNow();
+            BackgroundWork.stop(thread);
             thread = null;
         }
     }

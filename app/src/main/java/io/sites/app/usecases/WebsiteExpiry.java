@@ -3,6 +3,7 @@ package io.sites.app.usecases;
 import io.sites.api.id.WebsiteId;
 import io.sites.api.query.FindExpiredWebsites;
 import io.sites.command.publish.WebsiteSettingsChanges;
+import io.sites.replica.BackgroundWork;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -87,13 +88,7 @@ public class WebsiteExpiry implements SmartLifecycle {
     @Override
     public synchronized void stop() {
         if (timer != null) {
-            // A sweep under way ends its command rather than being interrupted inside a database write.
-            timer.shutdown();
-            try {
-                timer.awaitTermination(10, TimeUnit.SECONDS);
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            BackgroundWork.stop(timer);
             timer = null;
         }
     }

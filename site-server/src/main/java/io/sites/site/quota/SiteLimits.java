@@ -1,6 +1,7 @@
 package io.sites.site.quota;
 
 import io.sites.api.id.WebsiteId;
+import io.sites.replica.BackgroundWork;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.HashMap;
@@ -103,7 +104,7 @@ public final class SiteLimits implements SmartLifecycle {
     public synchronized void stop() {
         stopping = true;
         if (thread != null) {
-            thread.shutdownNow();
+            BackgroundWork.stop(thread);
             thread = null;
         }
     }

@@ -1,6 +1,7 @@
 package io.sites.site.usage;
 
 import io.sites.api.id.WebsiteId;
+import io.sites.replica.BackgroundWork;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -140,13 +141,7 @@ public final class UsageFlush implements SmartLifecycle {
             thread = null;
         }
         if (running != null) {
-            // Never shutdownNow: an interrupt that lands in an embedded H2 write closes the whole database.
-            running.shutdown();
-            try {
-                running.awaitTermination(10, TimeUnit.SECONDS);
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            BackgroundWork.stop(running);
             flush();
         }
     }
