@@ -36,6 +36,19 @@ public final class SharedTokens {
     }
 
     /**
+     * Whether every segment's stored token is past the position: the whole read model has every event up to it
+     * (the blob collector's mark reads it). False while a processor has no token at all.
+     */
+    boolean coverAll(String processor, long position) {
+        List<StoredToken> tokens = jdbc.query("select segment, token, tokentype from tokenentry"
+                + " where processorname = ?", (row, index) -> new StoredToken(row.getInt(1), row.getBytes(2),
+                        row.getString(3)), processor);
+        return !tokens.isEmpty() && tokens.stream().allMatch(token -> token.bytes() != null
+                && TrackingPositions.covers(serializer.deserialize(new SimpleSerializedObject<>(token.bytes(),
+                        byte[].class, token.type(), null)), position));
+    }
+
+    /**
      * Whether a segment handles an aggregate's events: the processors sequence per aggregate (Axon's default policy),
      * so the aggregate identifier's hash decides, as in Axon's own event handler invoker.
      */

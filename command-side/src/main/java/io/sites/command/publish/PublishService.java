@@ -37,6 +37,7 @@ import java.util.function.Function;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
+import io.sites.command.remote.BlobsGoneException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -56,6 +57,7 @@ public class PublishService {
     private static final int SLUG_ATTEMPTS = 50;
     private static final int CONCURRENCY_RETRIES = 5;
     private static final int PARALLEL_BLOB_WRITES = 8;
+    private static final int BLOB_RETRIES = 3;
 
     private final CommandGateway commands;
     private final PublishChecks checks;
@@ -185,8 +187,19 @@ public class PublishService {
         List<ManifestEntry> manifest;
         T published;
         try {
-            manifest = store(bundle);
-            published = send.send(manifest, jobId);
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    manifest = store(bundle);
+                    published = send.send(manifest, jobId);
+                    break;
+                } catch (BlobsGoneException gone) {
+                    // The collector removed a blob between our write (which found it stored) and the event: bytes
+                    // we hold are written again; a blob we only named is gone for good (docs: the life of a blob).
+                    if (attempt >= BLOB_RETRIES || !BlobLoss.restorable(bundle, gone)) {
+                        throw BlobLoss.unknownDigests(bundle, gone);
+                    }
+                }
+            }
         } catch (RuntimeException failed) {
             // The slots are only used up by a publish that happened; a failed one gives them back for the retry.
             uploads.release(jobId.value());
