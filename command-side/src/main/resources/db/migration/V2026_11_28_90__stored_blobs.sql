@@ -2,11 +2,13 @@
 -- when something last referred to it (a publish's event, an upload, a picture, or the collector adopting a blob it
 -- found without a row) and whether its bytes are known to be there. A row that is sure may be trusted without
 -- asking the store; one that is not (adopted, or doomed by a sweep that may have deleted the bytes) is verified
--- under the row's lock by the next writer. The sweep deletes bytes only while holding the lock of a row it doomed.
+-- under the row's lock by the next writer. The sweep deletes bytes only while holding the lock of a row it doomed
+-- (doomed_at) in an earlier round, whose mark was read after the doom committed.
 create table stored_blob (
     sha256     varchar(64) primary key,
     touched_at timestamp   not null,
-    sure       boolean     not null
+    sure       boolean     not null,
+    doomed_at  timestamp
 );
 create index stored_blob_touched on stored_blob (touched_at);
 

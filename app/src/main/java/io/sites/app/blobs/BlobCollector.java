@@ -71,10 +71,10 @@ public class BlobCollector {
     }
 
     /** What one round did; {@code skipped} names why it did nothing, else null. */
-    public record Round(String skipped, long listed, long adopted, long unreferenced, long removed, long kept,
-            long millis) {
+    public record Round(String skipped, long listed, long adopted, long unreferenced, long doomed, long removed,
+            long kept, long millis) {
         static Round skipped(String why) {
-            return new Round(why, 0, 0, 0, 0, 0, 0);
+            return new Round(why, 0, 0, 0, 0, 0, 0, 0);
         }
     }
 
@@ -109,6 +109,7 @@ public class BlobCollector {
         Instant cutoff = now.minus(grace);
         long unreferenced = 0;
         long gone = 0;
+        long doomed = 0;
         long kept = 0;
         String after = "";
         List<String> page;
@@ -116,10 +117,17 @@ public class BlobCollector {
             page = marks.unreferenced(cutoff, now, after, PAGE);
             for (String sha : page) {
                 unreferenced++;
-                // Doomed and committed first, so a crash between the two steps leaves a row writers verify.
-                if (storedBlobs.doom(sha, cutoff) && storedBlobs.collect(sha, cutoff, sweep::delete)) {
-                    gone++;
-                    removed.increment();
+                // Doomed in one round, removed in a later one: that round's mark has every version that touched
+                // the blob before the doom committed (docs/ARCHITECTURE.md, "The life of a blob").
+                if (storedBlobs.doomed(sha)) {
+                    if (storedBlobs.collect(sha, cutoff, now, sweep::delete)) {
+                        gone++;
+                        removed.increment();
+                    } else {
+                        kept++; // touched since, or doomed by a collector running beside this one
+                    }
+                } else if (storedBlobs.doom(sha, cutoff)) {
+                    doomed++;
                 } else {
                     kept++; // touched since the page was read: a publish wants it
                 }
@@ -131,9 +139,17 @@ public class BlobCollector {
         } while (page.size() == PAGE);
         stored.set(marks.storedRows());
         long millis = (System.nanoTime() - started) / 1_000_000;
-        Round round = new Round(null, listed[0], newlyAdopted, unreferenced, gone, kept, millis);
-        log.info("Blob collection: {} blobs in the store, {} adopted, {} unreferenced for {}, {} removed, {} kept"
-                + " (touched meanwhile), in {} ms", listed[0], newlyAdopted, unreferenced, grace, gone, kept, millis);
+        Round round = new Round(null, listed[0], newlyAdopted, unreferenced, doomed, gone, kept, millis);
+        // A round that found nothing to do says so at DEBUG only: a quiet service logs nothing every hour.
+        boolean eventful = newlyAdopted > 0 || unreferenced > 0;
+        String line = "Blob collection: {} blobs in the store, {} adopted, {} unreferenced for {}, {} doomed, {} removed,"
+                + " {} kept (touched meanwhile), in {} ms";
+        Object[] figures = {listed[0], newlyAdopted, unreferenced, grace, doomed, gone, kept, millis};
+        if (eventful) {
+            log.info(line, figures);
+        } else {
+            log.debug(line, figures);
+        }
         return round;
     }
 

@@ -5,6 +5,7 @@ import io.sites.api.id.Actor;
 import io.sites.api.event.WebsiteCreated;
 import io.sites.api.id.WebsiteId;
 import io.sites.app.collaborators.Collaborators;
+import io.sites.app.usecases.AccountErasure;
 import io.sites.query.website.ReadModelReplay;
 import java.util.List;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -21,20 +22,25 @@ import org.springframework.stereotype.Component;
  * line (the result on stdout, or the reason on stderr) and exits, beside a serving replica
  * ({@link OperatorEnvironment}). The rules are the web application's ({@link Collaborators}): the person needs an
  * account.</li>
+ * <li>{@code purge-account <username>}: erases a person who asks to be forgotten ({@link AccountErasure}): their
+ * websites deleted, tokens and grants gone, the account anonymised; their bytes go with the blob collector.</li>
  * <li>{@code replay read-model}: starts this replica as usual and rebuilds the read model while it serves.</li>
  * </ul>
  */
 @Component
 class OperatorCommands implements ApplicationRunner {
-    static final String USAGE = "Usage: collaborator add|remove <websiteId> <username> | replay <processor>";
+    static final String USAGE = "Usage: collaborator add|remove <websiteId> <username> | purge-account <username>"
+            + " | replay <processor>";
 
     private final Collaborators collaborators;
     private final EventStore events;
     private final ReadModelReplay replay;
     private final ConfigurableApplicationContext context;
+    private final AccountErasure erasure;
 
     OperatorCommands(Collaborators collaborators, EventStore events, ReadModelReplay replay,
-            ConfigurableApplicationContext context) {
+            ConfigurableApplicationContext context, AccountErasure erasure) {
+        this.erasure = erasure;
         this.collaborators = collaborators;
         this.events = events;
         this.replay = replay;
@@ -58,6 +64,13 @@ class OperatorCommands implements ApplicationRunner {
     /** Runs a one-shot command; 0 when it succeeded (its result on stdout), 1 (the reason on stderr) when not. */
     int execute(List<String> words) {
         try {
+            if (words.size() == 2 && "purge-account".equals(words.getFirst())) {
+                AccountErasure.Erased erased = erasure.erase(words.get(1));
+                System.out.println("Account " + erased.account() + " erased: " + erased.websites().size()
+                        + " websites deleted, " + erased.tokens() + " tokens revoked; its bytes go at the next blob"
+                        + " collection after the grace period.");
+                return 0;
+            }
             if (words.size() != 4 || !"collaborator".equals(words.getFirst())) {
                 throw new IllegalArgumentException(USAGE);
             }

@@ -87,7 +87,7 @@ public class StoredBlobs {
                 alive.add(sha);
             }
         }
-        jdbc.batchUpdate("update stored_blob set touched_at = ?, sure = true where sha256 = ?", alive, alive.size(),
+        jdbc.batchUpdate("update stored_blob set touched_at = ?, sure = true, doomed_at = null where sha256 = ?", alive, alive.size(),
                 (statement, sha) -> {
                     statement.setTimestamp(1, now);
                     statement.setString(2, sha);
@@ -120,32 +120,34 @@ public class StoredBlobs {
     }
 
     /**
-     * The sweep's first step, in its own transaction: the blob stops being sure if nothing touched it since the
-     * cutoff. Committed before any byte goes, so a crash after it leaves a row every writer verifies.
+     * The sweep's first step, in its own transaction: the blob stops being sure, and is doomed now, if nothing
+     * touched it since the cutoff. Committed before any byte goes, so a crash after it leaves a row every writer
+     * verifies; and its bytes go only in a later round ({@link #collect}), whose mark is read after this commit.
      */
     public boolean doom(String sha, Instant cutoff) {
         return Boolean.TRUE.equals(transaction.execute(status -> {
-            Instant touched = lockedTouch(sha);
-            if (touched == null || !touched.isBefore(cutoff)) {
+            Row row = locked(sha);
+            if (row == null || !row.touched().isBefore(cutoff)) {
                 return false;
             }
-            jdbc.update("update stored_blob set sure = false where sha256 = ?", sha);
+            jdbc.update("update stored_blob set sure = false, doomed_at = ? where sha256 = ?",
+                    Timestamp.from(clock.instant()), sha);
             return true;
         }));
     }
 
     /**
-     * The sweep's second step: under the row's lock, if it is still doomed and untouched, removes the bytes
-     * ({@code remove}), the account's records of the digest and the row, and commits. A crash before the commit
-     * leaves the row doomed (the next round finishes it); a writer waiting for the lock finds no row and stores the
-     * bytes again or answers UNKNOWN_DIGEST.
+     * The sweep's second step: under the row's lock, if it was doomed before this round began ({@code roundStart}:
+     * so this round's mark, read after that doom committed, has every version that touched it before) and nothing
+     * touched it since, removes the bytes ({@code remove}), the account's records of the digest and the row, and
+     * commits. A crash before the commit leaves the row doomed (a later round finishes it); a writer waiting for the
+     * lock finds no row and stores the bytes again or answers UNKNOWN_DIGEST.
      */
-    public boolean collect(String sha, Instant cutoff, BytesRemoval remove) {
+    public boolean collect(String sha, Instant cutoff, Instant roundStart, BytesRemoval remove) {
         return Boolean.TRUE.equals(transaction.execute(status -> {
-            Instant touched = lockedTouch(sha);
-            Boolean sure = jdbc.query("select sure from stored_blob where sha256 = ?",
-                    rs -> rs.next() ? rs.getBoolean(1) : null, sha);
-            if (touched == null || sure == null || sure || !touched.isBefore(cutoff)) {
+            Row row = locked(sha);
+            if (row == null || row.sure() || row.doomed() == null || !row.doomed().isBefore(roundStart)
+                    || !row.touched().isBefore(cutoff)) {
                 return false;
             }
             try {
@@ -159,9 +161,20 @@ public class StoredBlobs {
         }));
     }
 
-    private Instant lockedTouch(String sha) {
-        return jdbc.query("select touched_at from stored_blob where sha256 = ? for update",
-                rs -> rs.next() ? rs.getTimestamp(1).toInstant() : null, sha);
+    /** Whether the row was doomed by an earlier round (the collector then tries {@link #collect}). */
+    public boolean doomed(String sha) {
+        return Boolean.TRUE.equals(jdbc.query("select doomed_at from stored_blob where sha256 = ?",
+                rs -> rs.next() && rs.getTimestamp(1) != null, sha));
+    }
+
+    /** The row, locked until the transaction ends; PostgreSQL and H2 both answer its latest committed state. */
+    private Row locked(String sha) {
+        return jdbc.query("select touched_at, sure, doomed_at from stored_blob where sha256 = ? for update",
+                rs -> rs.next() ? new Row(rs.getTimestamp(1).toInstant(), rs.getBoolean(2),
+                        rs.getTimestamp(3) == null ? null : rs.getTimestamp(3).toInstant()) : null, sha);
+    }
+
+    private record Row(Instant touched, boolean sure, Instant doomed) {
     }
 
     private static String marks(int count) {
