@@ -155,4 +155,26 @@ public interface BlobCollectionContract {
                     Timestamp.from(clock.instant().minusSeconds(1)));
         }
     }
+
+    @Test
+    default void purgingAnAccountDeletesItsWebsitesRevokesItsTokensForgetsItsNameAndItsBytesGo() throws Exception {
+        String username = unique("forget");
+        AccountId id = bean(Accounts.class).createIfAbsent(username);
+        String token = bean(AccessTokens.class).mint(id, "test", null);
+        String mine = "mine " + unique("mine");
+        String slug = unique("forgotten");
+        String website = create(token, slug, file("index.html", "<!doctype html><title>f</title>"),
+                file("mine.txt", mine));
+
+        AccountErasure.Erased erased = bean(AccountErasure.class).erase(username);
+        assertThat(erased.websites()).containsExactly(website);
+        assertThat(erased.tokens()).isEqualTo(1);
+        assertThat(http().get("/v1/websites", token).status()).as("its token is revoked").isEqualTo(401);
+        assertThat(bean(Accounts.class).byUsername(username)).as("its name is forgotten").isEmpty();
+        assertThat(http().site(slug, "/").status()).as("its website is deleted").isEqualTo(410);
+
+        bean(MovableClock.class).advance(PAST_GRACE);
+        collectTwice();
+        assertThat(stored(mine)).as("its bytes are collected").isFalse();
+    }
 }
