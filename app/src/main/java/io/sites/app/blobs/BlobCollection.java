@@ -21,6 +21,7 @@ class BlobCollection implements SmartLifecycle {
     private final BlobCollector collector;
     private final Duration every;
     private ScheduledExecutorService timer;
+    private volatile boolean stopping;
 
     BlobCollection(BlobCollector collector, @Value("${sites.blob-collection.every:PT1H}") Duration every) {
         this.collector = collector;
@@ -35,12 +36,17 @@ class BlobCollection implements SmartLifecycle {
             }
         } catch (RuntimeException failed) {
             // Nothing half done is lost: a doomed blob is finished next round, an interrupted one stays doomed.
-            log.warn("Blob collection failed; retried next round: {}", failed.toString());
+            if (stopping || Thread.currentThread().isInterrupted()) {
+                log.debug("Blob collection cut short by the shutdown: {}", failed.toString());
+            } else {
+                log.warn("Blob collection failed; retried next round: {}", failed.toString());
+            }
         }
     }
 
     @Override
     public synchronized void start() {
+        stopping = false;
         if (every.isZero() || every.isNegative()) {
             return;
         }
@@ -55,6 +61,7 @@ class BlobCollection implements SmartLifecycle {
 
     @Override
     public synchronized void stop() {
+        stopping = true;
         if (timer != null) {
             timer.shutdownNow();
             timer = null;
