@@ -33,7 +33,6 @@ import org.springframework.stereotype.Component;
 public class BlobCollector {
     private static final Logger log = LoggerFactory.getLogger(BlobCollector.class);
     private static final int PAGE = 1000;
-    private static final Duration LEASE = Duration.ofMinutes(5);
     private static final Duration READ_MODEL_WAIT = Duration.ofSeconds(30);
     private static final String READ_MODEL = "read-model";
 
@@ -45,6 +44,7 @@ public class BlobCollector {
     private final ReadModelWait readModel;
     private final Clock clock;
     private final Duration grace;
+    private final Duration leaseLength;
     private final Counter removed;
     private final Counter adopted;
     private final Timer rounds;
@@ -52,7 +52,9 @@ public class BlobCollector {
 
     BlobCollector(StoredBlobs storedBlobs, BlobMarks marks, BlobLease lease, BlobSweep sweep, EventStore events,
             JdbcTemplate jdbc, Serializer serializer, Clock clock, MeterRegistry registry,
-            @Value("${sites.blob-collection.grace:PT24H}") Duration grace) {
+            @Value("${sites.blob-collection.grace:PT24H}") Duration grace,
+            @Value("${sites.blob-collection.lease:PT5M}") Duration leaseLength) {
+        this.leaseLength = leaseLength;
         this.storedBlobs = storedBlobs;
         this.marks = marks;
         this.lease = lease;
@@ -80,7 +82,7 @@ public class BlobCollector {
 
     /** One round, now. */
     public Round collect() {
-        if (!lease.hold(LEASE)) {
+        if (!lease.hold(leaseLength)) {
             return Round.skipped("another collector holds the lease");
         }
         try {
@@ -134,7 +136,7 @@ public class BlobCollector {
             }
             if (!page.isEmpty()) {
                 after = page.getLast();
-                lease.hold(LEASE);
+                lease.hold(leaseLength);
             }
         } while (page.size() == PAGE);
         stored.set(marks.storedRows());
@@ -179,7 +181,7 @@ public class BlobCollector {
         int count = storedBlobs.adopt(batch);
         adopted.increment(count);
         batch.clear();
-        lease.hold(LEASE);
+        lease.hold(leaseLength);
         return count;
     }
 }

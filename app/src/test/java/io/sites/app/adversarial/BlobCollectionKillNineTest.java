@@ -52,28 +52,36 @@ class BlobCollectionKillNineTest {
         Map<String, String> environment = new HashMap<>(database);
         environment.put("SITES_BLOB_COLLECTION_EVERY", "50ms");
         environment.put("SITES_BLOB_COLLECTION_GRACE", "0s");
+        // The killed collector's lease lapses at once, so the restarted service collects while it is verified.
+        environment.put("SITES_BLOB_COLLECTION_LEASE", "1s");
         ServiceProcess service = ServiceProcess.restartable(Files.createTempDirectory("sites-gc-kill9-" + name),
                 environment);
         Map<String, Website> acknowledged = new ConcurrentHashMap<>();
         AtomicInteger deleted = new AtomicInteger();
         AtomicInteger serverErrors = new AtomicInteger();
         int lost = 0;
+        int restartsThatCollected = 0;
         service.start();
         try {
             for (int kill = 0; kill < KILLS; kill++) {
                 loadUntilKilled(service, acknowledged, deleted, serverErrors, name);
                 service.start();
-                Thread.sleep(1000); // a few rounds of the collector on the restarted service
+                Thread.sleep(3000); // the lease lapses, then a few rounds of the collector on the restarted service
                 lost += verify(service, acknowledged);
+                if (Files.readString(service.log()).contains("Blob collection:")) {
+                    restartsThatCollected++;
+                }
             }
         } finally {
             service.stop();
         }
-        System.out.printf("ADVERSARIAL gc-kill9 %s: kills=%d acknowledged=%d deleted=%d lost=%d 5xx=%d%n", name, KILLS,
-                acknowledged.size(), deleted.get(), lost, serverErrors.get());
+        System.out.printf("ADVERSARIAL gc-kill9 %s: kills=%d acknowledged=%d deleted=%d lost=%d 5xx=%d"
+                + " restarts-that-collected=%d%n", name, KILLS, acknowledged.size(), deleted.get(), lost,
+                serverErrors.get(), restartsThatCollected);
         assertThat(acknowledged).hasSizeGreaterThan(10);
         assertThat(deleted.get()).as("garbage to collect").isGreaterThan(5);
         assertThat(lost).as("acknowledged files lost; logs in " + service.data()).isZero();
+        assertThat(restartsThatCollected).as("the collector ran after a restart (its lease lapsed)").isPositive();
     }
 
     private static void loadUntilKilled(ServiceProcess service, Map<String, Website> acknowledged,
