@@ -1,6 +1,7 @@
 package io.sites.blob;
 
 import io.sites.api.blob.BlobStore;
+import io.sites.api.blob.BlobSweep;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +31,29 @@ public class BlobStoreConfiguration {
         };
         log.info("Blob store: {}", store);
         return store;
+    }
+
+    /** The collector's view of the same store (io.sites.app.blobs); its own client for S3, closed with the context. */
+    @Bean
+    BlobSweep blobSweep(BlobStore store, BlobStoreProperties properties) {
+        return switch (store) {
+            // A view, not the store itself: a second bean of type BlobStore would make every injection ambiguous.
+            case FileSystemBlobStore files -> new BlobSweep() {
+                @Override
+                public void forEachDigest(java.util.function.Consumer<String> each) throws IOException {
+                    files.forEachDigest(each);
+                }
+
+                @Override
+                public boolean delete(String sha256) throws IOException {
+                    return files.delete(sha256);
+                }
+            };
+            case S3BlobStore ignored -> S3BlobSweep.create(new S3BlobStore.Settings(properties.s3().bucket(),
+                    properties.s3().prefix(), properties.s3().endpoint(), properties.s3().region(),
+                    properties.s3().pathStyle(), properties.s3().accessKey(), properties.s3().secretKey()));
+            default -> throw new IllegalStateException("No sweep for " + store);
+        };
     }
 
     private static Path dataDir(BlobStoreProperties properties) {

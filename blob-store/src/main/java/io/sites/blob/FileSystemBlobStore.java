@@ -22,6 +22,8 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * Blobs as files under {@code root/ab/cd/<sha256>}. A blob appears under its final name only by an atomic rename of a
@@ -133,6 +135,39 @@ public final class FileSystemBlobStore implements BlobStore {
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }
+    }
+
+    /** Every stored digest, in order (the collector's {@code BlobSweep}, through BlobStoreConfiguration). */
+    public void forEachDigest(Consumer<String> each) throws IOException {
+        // Two levels of two-hex directories, walked one directory at a time: memory stays one listing deep.
+        try (Stream<Path> firsts = Files.list(root)) {
+            for (Path first : (Iterable<Path>) firsts.sorted()::iterator) {
+                if (first.getFileName().toString().length() != 2 || !Files.isDirectory(first)) {
+                    continue; // .tmp and anything foreign
+                }
+                try (Stream<Path> seconds = Files.list(first)) {
+                    for (Path second : (Iterable<Path>) seconds.sorted()::iterator) {
+                        try (Stream<Path> blobs = Files.list(second)) {
+                            blobs.map(blob -> blob.getFileName().toString()).filter(Sha256::isValid).sorted()
+                                    .forEach(each);
+                        }
+                    }
+                }
+            }
+        } catch (NoSuchFileException vanished) {
+            // A directory emptied meanwhile: nothing in it to report.
+        }
+    }
+
+    /** Removes the blob; false if there was none. */
+    public boolean delete(String sha256) throws IOException {
+        Path path = pathOf(sha256);
+        boolean deleted = Files.deleteIfExists(path);
+        if (deleted) {
+            // Durable like the rename that made it: a crash must not bring a collected blob back.
+            fsyncDirectory(path.getParent());
+        }
+        return deleted;
     }
 
     /** Where the blob lives (or would live); the address is validated first. */

@@ -31,6 +31,10 @@ final class Sha256 {
         return HEX.parseHex(requireValid(sha256));
     }
 
+    static boolean isValid(String sha256) {
+        return sha256 != null && VALID.matcher(sha256).matches();
+    }
+
     /** Only exactly 64 lowercase hex characters pass, so an address can never name another path or key. */
     static String requireValid(String sha256) {
         if (sha256 == null || !VALID.matcher(sha256).matches()) {

@@ -43,4 +43,20 @@ public final class ReadModelWait {
             LockSupport.parkNanos(local.isPresent() ? 200_000 : SHARED_POLL_NANOS);
         }
     }
+
+    /**
+     * Waits until every segment of the processor, as the shared token store holds them, is past the position; false
+     * if the deadline (System.nanoTime) came first or the thread was interrupted (a shutdown). For a reader of the
+     * whole model (the blob collector's mark), not for a publish: an idle segment stores its position only when its
+     * wait for events runs out (a second).
+     */
+    public boolean awaitAll(String processor, long position, long deadline) {
+        while (!sharedTokens.coverAll(processor, position)) {
+            if (System.nanoTime() > deadline || Thread.currentThread().isInterrupted()) {
+                return false;
+            }
+            LockSupport.parkNanos(SHARED_POLL_NANOS * 10);
+        }
+        return true;
+    }
 }

@@ -1,6 +1,12 @@
 package io.sites.replica;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.axonframework.eventhandling.GapAwareTrackingToken;
+import org.axonframework.eventhandling.ReplayToken;
+import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventhandling.Segment;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.SimpleSerializedObject;
@@ -33,6 +39,46 @@ public final class SharedTokens {
         return tokens.stream().filter(token -> handles(Segment.computeSegment(token.segment(), ids), aggregate))
                 .anyMatch(token -> token.bytes() != null && TrackingPositions.covers(serializer.deserialize(
                         new SimpleSerializedObject<>(token.bytes(), byte[].class, token.type(), null)), position));
+    }
+
+    /**
+     * Whether every segment's stored token is past the position and has handled every event stored at or below it:
+     * the whole read model has them (the blob collector's mark reads it). A gap below the position is either an
+     * append that rolled back (never stored: harmless) or one that committed after the token moved past it, which
+     * the model lacks yet: the event store tells which. False while a processor has no token at all.
+     */
+    boolean coverAll(String processor, long position) {
+        List<StoredToken> tokens = jdbc.query("select segment, token, tokentype from tokenentry"
+                + " where processorname = ?", (row, index) -> new StoredToken(row.getInt(1), row.getBytes(2),
+                        row.getString(3)), processor);
+        if (tokens.isEmpty()) {
+            return false;
+        }
+        Set<Long> gaps = new TreeSet<>();
+        for (StoredToken stored : tokens) {
+            if (stored.bytes() == null) {
+                return false;
+            }
+            TrackingToken token = serializer.deserialize(new SimpleSerializedObject<>(stored.bytes(), byte[].class,
+                    stored.type(), null));
+            if (!TrackingPositions.covers(token, position)) {
+                return false;
+            }
+            TrackingToken current = token instanceof ReplayToken replay ? replay.getCurrentToken() : token;
+            if (current instanceof GapAwareTrackingToken gapAware) {
+                gapAware.getGaps().stream().filter(gap -> gap <= position).forEach(gaps::add);
+            }
+        }
+        List<Long> below = List.copyOf(gaps);
+        for (int from = 0; from < below.size(); from += 1000) {
+            List<Long> chunk = below.subList(from, Math.min(below.size(), from + 1000));
+            Integer stored = jdbc.queryForObject("select count(*) from domainevententry where globalindex in ("
+                    + String.join(",", Collections.nCopies(chunk.size(), "?")) + ")", Integer.class, chunk.toArray());
+            if (stored == null || stored > 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

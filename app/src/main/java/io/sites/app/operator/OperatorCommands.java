@@ -6,6 +6,7 @@ import io.sites.api.event.WebsiteCreated;
 import io.sites.api.id.WebsiteId;
 import io.sites.app.collaborators.Collaborators;
 import io.sites.app.identity.Accounts;
+import io.sites.app.usecases.AccountErasure;
 import io.sites.app.usecases.AccountQuotas;
 import io.sites.query.website.ReadModelReplay;
 import java.util.List;
@@ -27,13 +28,16 @@ import org.springframework.util.unit.DataSize;
  * <li>{@code quota show|set <username> [bandwidth=<size>] [storage=<size>] [requests-second=<n>]}: shows or sets
  * the account's own quotas ({@link AccountQuotas}; sizes as {@code 200GB}, {@code 512MB}); what is not named keeps
  * its value. A raised bandwidth quota lifts the pause within a round of the quota watch.</li>
+ * <li>{@code purge-account <username>}: erases a person who asks to be forgotten ({@link AccountErasure}): their
+ * websites deleted, tokens and grants gone, the account anonymised; their bytes go with the blob collector.</li>
  * <li>{@code replay read-model}: starts this replica as usual and rebuilds the read model while it serves.</li>
  * </ul>
  */
 @Component
 class OperatorCommands implements ApplicationRunner {
     static final String USAGE = "Usage: collaborator add|remove <websiteId> <username> | quota show|set <username>"
-            + " [bandwidth=<size>] [storage=<size>] [requests-second=<n>] | replay <processor>";
+            + " [bandwidth=<size>] [storage=<size>] [requests-second=<n>] | purge-account <username>"
+            + " | replay <processor>";
 
     private final Collaborators collaborators;
     private final EventStore events;
@@ -41,11 +45,14 @@ class OperatorCommands implements ApplicationRunner {
     private final ConfigurableApplicationContext context;
     private final AccountQuotas quotas;
     private final Accounts accounts;
+    private final AccountErasure erasure;
 
     OperatorCommands(Collaborators collaborators, EventStore events, ReadModelReplay replay,
-            ConfigurableApplicationContext context, AccountQuotas quotas, Accounts accounts) {
+            ConfigurableApplicationContext context, AccountQuotas quotas, Accounts accounts,
+            AccountErasure erasure) {
         this.quotas = quotas;
         this.accounts = accounts;
+        this.erasure = erasure;
         this.collaborators = collaborators;
         this.events = events;
         this.replay = replay;
@@ -71,6 +78,13 @@ class OperatorCommands implements ApplicationRunner {
         try {
             if (words.size() >= 3 && "quota".equals(words.getFirst())) {
                 System.out.println(quota(words));
+                return 0;
+            }
+            if (words.size() == 2 && "purge-account".equals(words.getFirst())) {
+                AccountErasure.Erased erased = erasure.erase(words.get(1));
+                System.out.println("Account " + erased.account() + " erased: " + erased.websites().size()
+                        + " websites deleted, " + erased.tokens() + " tokens revoked; its bytes go at the next blob"
+                        + " collection after the grace period.");
                 return 0;
             }
             if (words.size() != 4 || !"collaborator".equals(words.getFirst())) {

@@ -12,9 +12,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * What an operator command implies, before the context starts. {@code collaborator …} and {@code quota …} run once
- * beside a serving replica: a free port, the API role only (no site directory of its own, no snapshot file shared
- * with the service),
+ * What an operator command implies, before the context starts. {@code collaborator …}, {@code quota …} and
+ * {@code purge-account …} run once beside a serving replica: a free port, the API role only (no site directory of
+ * its own, no snapshot file shared with the service),
  * logging at WARN so that its one line of result stands alone, and, on the embedded default while a service holds
  * the database, the service's loopback door to it ({@link EmbeddedDatabaseServer}). {@code replay} starts the
  * service itself, so it refuses in one line to start beside one on the same embedded database.
@@ -33,7 +33,8 @@ class OperatorEnvironment implements EnvironmentPostProcessor, Ordered {
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
         String words = environment.getProperty(CommandLinePropertySource.DEFAULT_NON_OPTION_ARGS_PROPERTY_NAME, "");
         String command = words.split(",", 2)[0];
-        if (!command.equals("collaborator") && !command.equals("quota") && !command.equals("replay")) {
+        if (!command.equals("collaborator") && !command.equals("quota") && !command.equals("purge-account")
+                && !command.equals("replay")) {
             return;
         }
         Optional<String> beside = EmbeddedDatabaseServer.remoteUrl(

@@ -2,6 +2,8 @@ package io.sites.app.pictures;
 
 import io.sites.api.id.WebsiteId;
 import io.sites.api.blob.BlobStore;
+import io.sites.command.remote.BlobsGoneException;
+import io.sites.command.remote.StoredBlobs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.sql.Timestamp;
@@ -22,8 +24,10 @@ public class VersionPictures {
     private final JdbcTemplate jdbc;
     private final BlobStore blobs;
     private final Clock clock;
+    private final StoredBlobs storedBlobs;
 
-    VersionPictures(JdbcTemplate jdbc, BlobStore blobs, Clock clock) {
+    VersionPictures(JdbcTemplate jdbc, BlobStore blobs, Clock clock, StoredBlobs storedBlobs) {
+        this.storedBlobs = storedBlobs;
         this.jdbc = jdbc;
         this.blobs = blobs;
         this.clock = clock;
@@ -54,7 +58,19 @@ public class VersionPictures {
     }
 
     void stored(WebsiteId website, int version, byte[] png) throws IOException {
-        record(website, version, blobs.write(png).sha256(), "rendered");
+        for (int attempt = 1; ; attempt++) {
+            String sha = blobs.write(png).sha256();
+            try {
+                // Touched before the row names it; the collector keeps it while the version is retained.
+                storedBlobs.touch(java.util.List.of(sha));
+                record(website, version, sha, "rendered");
+                return;
+            } catch (BlobsGoneException collected) {
+                if (attempt >= 3) {
+                    throw collected; // only a collector with no grace at all gets here
+                }
+            }
+        }
     }
 
     void failed(WebsiteId website, int version, String reason) {

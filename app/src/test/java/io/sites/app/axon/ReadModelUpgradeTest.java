@@ -91,6 +91,9 @@ class ReadModelUpgradeTest {
             old.getBean(JdbcTemplate.class).execute("alter table qs_website add column retain_versions integer");
             old.getBean(JdbcTemplate.class).execute("alter table qs_website add column expires_at timestamp");
             old.getBean(JdbcTemplate.class).execute("alter table qs_version add column pruned_at timestamp");
+            // And the blob rows of V2026_11_28_90, which every publish touches in its event's transaction.
+            old.getBean(JdbcTemplate.class).execute("create table stored_blob (sha256 varchar(64) primary key,"
+                    + " touched_at timestamp not null, sure boolean not null, doomed_at timestamp)");
             Http http = new Http(port(old));
             for (int w = 0; w < 2; w++) {
                 websites.add(publish(old, http, w));
@@ -221,6 +224,7 @@ class ReadModelUpgradeTest {
         jdbc.execute("alter table qs_website drop column retain_versions");
         jdbc.execute("alter table qs_website drop column expires_at");
         jdbc.execute("alter table qs_version drop column pruned_at");
+        jdbc.execute("drop table stored_blob");
     }
 
     /** Every table's columns and types, and the migrations Flyway applied. */

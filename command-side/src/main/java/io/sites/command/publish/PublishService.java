@@ -38,6 +38,7 @@ import java.util.function.Function;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
+import io.sites.command.remote.BlobsGoneException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -58,6 +59,7 @@ public class PublishService {
     private static final int SLUG_ATTEMPTS = 50;
     private static final int CONCURRENCY_RETRIES = 5;
     private static final int PARALLEL_BLOB_WRITES = 8;
+    private static final int BLOB_RETRIES = 3;
 
     private final CommandGateway commands;
     private final PublishChecks checks;
@@ -190,10 +192,21 @@ public class PublishService {
         List<ManifestEntry> manifest;
         T published;
         try {
-            manifest = store(bundle);
-            storageQuota.check(publisher, target, manifest.stream().map(f -> new BlobRef(f.sha256(), f.size()))
-                    .toList());
-            published = send.send(manifest, jobId);
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    manifest = store(bundle);
+                    storageQuota.check(publisher, target, manifest.stream()
+                            .map(f -> new BlobRef(f.sha256(), f.size())).toList());
+                    published = send.send(manifest, jobId);
+                    break;
+                } catch (BlobsGoneException gone) {
+                    // The collector removed a blob between our write (which found it stored) and the event: bytes
+                    // we hold are written again; a blob we only named is gone for good (docs: the life of a blob).
+                    if (attempt >= BLOB_RETRIES || !BlobLoss.restorable(bundle, gone)) {
+                        throw BlobLoss.unknownDigests(bundle, gone);
+                    }
+                }
+            }
         } catch (RuntimeException failed) {
             // The slots are only used up by a publish that happened; a failed one gives them back for the retry.
             uploads.release(jobId.value());

@@ -58,9 +58,11 @@ public class Uploads {
     private final BundleReader bundles;
     private final BundleLimits limits;
     private final BlobStore blobs;
+    private final StoredBlobs storedBlobs;
 
     Uploads(JdbcTemplate jdbc, Clock clock, BundleReader bundles, BundleLimits limits, BlobStore blobs,
-            AccountBlobs accountBlobs) {
+            AccountBlobs accountBlobs, StoredBlobs storedBlobs) {
+        this.storedBlobs = storedBlobs;
         this.jdbc = jdbc;
         this.accountBlobs = accountBlobs;
         this.clock = clock;
@@ -175,6 +177,8 @@ public class Uploads {
                     "The slot declared " + slot.declaredSize + " bytes but " + blob.size() + " arrived; send the "
                             + "whole file again.");
         }
+        // Born now for the collector: an upload is kept through the grace period even before a publish names it.
+        storedBlobs.touch(List.of(blob.sha256()));
         int updated = jdbc.update("update upload_slot set blob_sha256 = ?, blob_size = ?, uploaded_at = ?"
                         + " where upload_key = ? and used_at is null",
                 blob.sha256(), blob.size(), Timestamp.from(now), slot.key);
