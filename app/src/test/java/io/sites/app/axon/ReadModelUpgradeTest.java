@@ -94,6 +94,13 @@ class ReadModelUpgradeTest {
             // And the blob rows of V2026_11_28_90, which every publish touches in its event's transaction.
             old.getBean(JdbcTemplate.class).execute("create table stored_blob (sha256 varchar(64) primary key,"
                     + " touched_at timestamp not null, sure boolean not null, doomed_at timestamp)");
+            // And the quotas of V2026_11_28_80: a publish reads its owner's storage quota, a site replica the limits.
+            old.getBean(JdbcTemplate.class).execute("create table account_quota (account_id varchar(64) primary key,"
+                    + " bandwidth_month bigint, storage_bytes bigint, requests_second integer,"
+                    + " changed_at timestamp not null)");
+            old.getBean(JdbcTemplate.class).execute("create table site_limit (website_id varchar(64) primary key,"
+                    + " account_id varchar(64) not null, paused_until timestamp, requests_second integer,"
+                    + " changed_at timestamp not null)");
             Http http = new Http(port(old));
             for (int w = 0; w < 2; w++) {
                 websites.add(publish(old, http, w));
@@ -225,6 +232,8 @@ class ReadModelUpgradeTest {
         jdbc.execute("alter table qs_website drop column expires_at");
         jdbc.execute("alter table qs_version drop column pruned_at");
         jdbc.execute("drop table stored_blob");
+        jdbc.execute("drop table account_quota");
+        jdbc.execute("drop table site_limit");
     }
 
     /** Every table's columns and types, and the migrations Flyway applied. */
