@@ -145,10 +145,15 @@ public final class ServiceProcess implements AutoCloseable {
         return command;
     }
 
-    /** Starts the service and waits until the API answers. */
+    /**
+     * Starts the service and waits until the API answers and the site port serves: until its directory has read
+     * the store, a site replica answers every host 503 "starting", and a test's first request must come after.
+     * {@link #launch()} and {@link #awaitApi()} are for the tests that watch that window.
+     */
     public void start() throws Exception {
         launch();
         awaitApi();
+        awaitUntil(() -> site().onHost("localhost", "GET", "/").status() != 503);
     }
 
     public void awaitApi() throws Exception {
