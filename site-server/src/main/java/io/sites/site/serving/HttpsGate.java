@@ -36,9 +36,10 @@ final class HttpsGate {
             return mayBlock ? challenge(response, request.host(), request.rawPath()) : ON_A_BLOCKING_THREAD;
         }
         if (pairedWith != null) {
-            String host = request.host() == null ? "" : request.host();
-            String port = host.length() > SiteAddress.hostName(host).length() && !host.endsWith("]")
-                    ? host.substring(SiteAddress.hostName(host).length()) : "";
+            // A plain redirect keeps the port the client used (a fleet tried on one machine is not on port 80).
+            String authority = request.header("Host");
+            String port = authority == null ? "" : authority.substring(SiteAddress.hostName(authority).length());
+            port = port.matches(":[0-9]{1,5}") ? port : "";
             return moved(response, secure.redirects(pairedWith) ? "https://" + pairedWith : "http://" + pairedWith
                     + port, request);
         }
