@@ -165,7 +165,7 @@ class ProxyBySniTest extends PostgresAppTest {
                 .redirectErrorStream(true).redirectOutput(work.resolve("haproxy.log").toFile());
         builder.environment().putAll(Map.of("API_HOST", API_HOST, "API_CERTIFICATE", apiCertificate.toString(),
                 "PROXY_HTTPS_BIND", "127.0.0.1:" + httpsPort, "PROXY_HTTP_BIND", "127.0.0.1:" + httpPort,
-                "PROXY_VARNISH_BACKEND_BIND", "127.0.0.1:" + ServiceProcess.freePort()));
+                "PROXY_VARNISH_BACKEND_BIND", "127.0.0.1:" + ServiceProcess.freePort(), "PROXY_MAXCONN", "1000"));
         return builder.start();
     }
 
