@@ -13,7 +13,7 @@ import xkey;
 import directors;
 
 # BACKENDS (VarnishPurgeTest replaces this block with the replicas it starts)
-# The fleet's proxy balances the sites replicas on an internal port (deploy/proxy/Caddyfile, :8082): Varnish
+# The fleet's proxy balances the sites replicas on an internal port (deploy/proxy/haproxy.cfg, :8082): Varnish
 # resolves a backend's name once, to one address, and the replicas are many and come and go.
 backend proxy {
     .host = "proxy";

@@ -8,10 +8,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code sites domains add|ls|verify|rm SITE [HOST]}: a website's custom domains over the REST operations addDomain,
- * listDomains, verifyDomain and removeDomain. add prints the TXT record to create and where to point the name.
+ * {@code sites domains add|ls|verify|serve|rm SITE [HOST]}: a website's custom domains over the REST operations
+ * addDomain, listDomains, verifyDomain and removeDomain. add prints the TXT record to create and where to point the
+ * name; serve makes HOST the name of its apex/www pair that serves (addDomain with primary).
  */
-@Command(name = "domains", description = "A website's custom domains: add, ls, verify, rm.")
+@Command(name = "domains", description = "A website's custom domains: add, ls, verify, serve, rm.")
 final class DomainsCommand {
     @ParentCommand
     Sites sites;
@@ -49,6 +50,15 @@ final class DomainsCommand {
         Api api = sites.api();
         JsonNode domain = Api.require(api.post(path(api, site) + "/" + Api.encode(host) + "/verify", Map.of()));
         sites.print(domain, sites.style().done(host + " is " + domain.path("status").asString() + "."));
+        return Exit.OK.code;
+    }
+
+    @Command(name = "serve", description = "Serve SITE at HOST, its apex/www partner redirecting there (owner only).")
+    int serve(@Parameters(paramLabel = "SITE") String site, @Parameters(paramLabel = "HOST") String host) {
+        Api api = sites.api();
+        JsonNode domain = Api.require(api.post(path(api, site), Map.of("hostname", host, "primary", true)));
+        sites.print(domain, sites.style().done(domain.path("hostname").asString()
+                + " serves; its apex/www partner, when served, redirects there."));
         return Exit.OK.code;
     }
 

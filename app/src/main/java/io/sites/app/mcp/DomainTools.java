@@ -34,7 +34,8 @@ final class DomainTools {
                 new ToolAnnotations(null, false, false, true, true, null),
                 Map.of("/properties/websiteId", WebsiteTools.WEBSITE_ID),
                 (caller, arguments) -> operations.add(caller, WebsiteTools.text(arguments, "websiteId"),
-                        WebsiteTools.text(arguments, "hostname")),
+                        WebsiteTools.text(arguments, "hostname"),
+                        arguments.get("primary") instanceof Boolean primary ? primary : null),
                 result -> "Create TXT " + ((Map<?, ?>) result.get("verification")).get("name") + " = "
                         + ((Map<?, ?>) result.get("verification")).get("value") + ", then call verify_domain.");
     }

@@ -7,12 +7,14 @@ import io.sites.api.DomainStatus;
 import io.sites.api.code.ErrorCode;
 import io.sites.api.command.AddDomainCommand;
 import io.sites.api.command.CheckDomainCommand;
+import io.sites.api.command.PreferDomainCommand;
 import io.sites.api.command.RemoveDomainCommand;
 import io.sites.api.id.Actor;
 import io.sites.api.id.WebsiteId;
 import io.sites.api.query.DomainView;
 import io.sites.api.query.FindWebsite;
 import io.sites.api.query.WebsiteView;
+import io.sites.api.site.DomainPairs;
 import io.sites.api.site.SiteAddress;
 import io.sites.app.SiteUrls;
 import io.sites.command.domain.DomainRecords;
@@ -30,7 +32,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
@@ -77,9 +82,12 @@ public class DomainOperations {
                 ? urls.ownHosts().getFirst() : properties.dnsTarget();
     }
 
-    /** A domain as every door shows it: the record to create, where to point the name, the last check's reason. */
+    /**
+     * A domain as every door shows it: the record to create, where to point the name, the last check's reason, and
+     * the name it redirects to when it is the name of a served apex/www pair that does not serve (null otherwise).
+     */
     public record Domain(String hostname, String status, Verification verification, String dnsTarget,
-            Certificate certificate, String reason, Instant checkedAt) {
+            Certificate certificate, String reason, Instant checkedAt, String redirectsTo) {
     }
 
     /** The TXT record that proves control. */
@@ -91,6 +99,14 @@ public class DomainOperations {
     }
 
     public Domain add(Actor caller, String websiteId, String hostname) {
+        return add(caller, websiteId, hostname, null);
+    }
+
+    /**
+     * Adds the domain (again: the same answer) and, with {@code primary} given, makes it (true) or the other name
+     * of its apex/www pair (false) the one that serves while both are served; the other redirects to it.
+     */
+    public Domain add(Actor caller, String websiteId, String hostname, Boolean primary) {
         WebsiteId id = visibleId(websiteId);
         String name = hostnames.normalize(hostname);
         if (rows.list(id).stream().noneMatch(d -> d.hostname().equals(name))
@@ -101,13 +117,44 @@ public class DomainOperations {
         String token = HexFormat.of().formatHex(bytes(20));
         DomainView view = send(id, () -> commands.sendAndWait(new AddDomainCommand(id, name, token,
                 properties.perWebsite(), caller.accountId(), caller)));
+        if (primary != null) {
+            String chosen = primary ? name : DomainPairs.partner(name);
+            if (chosen != null) {
+                send(id, () -> commands.sendAndWait(new PreferDomainCommand(id, chosen, caller.accountId(),
+                        caller)));
+            }
+        }
         readModels.awaitWebsite(id);
-        return answer(view);
+        return answer(view, redirects(id).get(name));
     }
 
     public List<Domain> list(Actor caller, String websiteId) {
         WebsiteId id = readable(caller, websiteId);
-        return rows.list(id).stream().map(this::answer).toList();
+        Map<String, String> redirects = redirects(id);
+        return rows.list(id).stream().map(view -> answer(view, redirects.get(view.hostname()))).toList();
+    }
+
+    /**
+     * Each served name of an apex/www pair that does not serve, to the name that does: both names served, the www
+     * name serves unless the owner chose the apex (as every site replica decides it from the events).
+     */
+    private Map<String, String> redirects(WebsiteId id) {
+        List<DomainView> views = rows.list(id);
+        Set<String> served = new java.util.HashSet<>();
+        views.stream().filter(view -> view.status() == DomainStatus.VERIFIED || view.status() == DomainStatus.ACTIVE)
+                .forEach(view -> served.add(view.hostname()));
+        Set<String> chosen = served.size() < 2 ? Set.of() : rows.chosenApexes(id);
+        Map<String, String> redirects = new HashMap<>();
+        for (String name : served) {
+            String partner = DomainPairs.partner(name);
+            if (partner != null && served.contains(partner)) {
+                String canonical = DomainPairs.canonical(name, chosen.contains(DomainPairs.apex(name)));
+                if (!canonical.equals(name)) {
+                    redirects.put(name, canonical);
+                }
+            }
+        }
+        return redirects;
     }
 
     /** The website's id when the caller may read it (owner or editor); a stranger learns nothing. */
@@ -140,7 +187,7 @@ public class DomainOperations {
             throw new DomainRefusedException(ErrorCode.DOMAIN_UNVERIFIED, lookup.reason() + " Create a TXT record "
                     + DomainRecords.CHALLENGE_LABEL + name + " with the value " + token + ", then verify again.");
         }
-        return answer(view);
+        return answer(view, redirects(id).get(name));
     }
 
     public void remove(Actor caller, String websiteId, String hostname) {
@@ -166,7 +213,7 @@ public class DomainOperations {
      * A verified domain with a certificate stored is {@code active}; while it has none, the last order's failure is
      * its reason (a TXT check's own reason comes first).
      */
-    private Domain answer(DomainView view) {
+    private Domain answer(DomainView view, String redirectsTo) {
         Certificate certificate = null;
         DomainStatus status = view.status();
         String reason = view.reason();
@@ -181,7 +228,7 @@ public class DomainOperations {
         }
         return new Domain(view.hostname(), status.wire(), new Verification("dns-txt",
                 DomainRecords.CHALLENGE_LABEL + view.hostname(), view.token()), dnsTarget, certificate, reason,
-                view.checkedAt());
+                view.checkedAt(), redirectsTo);
     }
 
     private static byte[] bytes(int count) {

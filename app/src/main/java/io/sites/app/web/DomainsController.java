@@ -24,14 +24,15 @@ class DomainsController {
         this.operations = operations;
     }
 
-    /** The body's one field; anything else in it is ignored. */
-    record AddDomainBody(String hostname) {
+    /** The body's fields: the hostname, and optionally whether it serves of its apex/www pair; others are ignored. */
+    record AddDomainBody(String hostname, Boolean primary) {
     }
 
     @PostMapping(produces = "application/json")
     ResponseEntity<DomainOperations.Domain> add(Actor caller, @PathVariable String websiteId,
             @RequestBody AddDomainBody body) {
-        return ResponseEntity.status(HttpStatus.CREATED).body(operations.add(caller, websiteId, body.hostname()));
+        return ResponseEntity.status(HttpStatus.CREATED).body(operations.add(caller, websiteId, body.hostname(),
+                body.primary()));
     }
 
     @GetMapping(produces = "application/json")

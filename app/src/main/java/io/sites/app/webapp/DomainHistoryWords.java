@@ -20,6 +20,7 @@ final class DomainHistoryWords {
                     ? "Domain " + host + " no longer served: its record stayed away past the grace period"
                     : "Domain " + host + " not verified" + (scheduled ? " by the periodic check" : "");
             case "domain.removed" -> "Domain " + host + " removed";
+            case "domain.preferred" -> "Domain " + host + " chosen to serve; the other name of its pair redirects";
             default -> entry.type();
         };
     }

@@ -78,7 +78,8 @@ class HistoryRows {
             case "quota.bandwidth" -> Boolean.TRUE.equals(entry.details().get("paused"))
                     ? "Bandwidth quota used up: sites paused" : "Bandwidth quota " + entry.details().get("percent")
                     + " % used";
-            case "domain.added", "domain.verified", "domain.verification_failed", "domain.removed" ->
+            case "domain.added", "domain.verified", "domain.verification_failed", "domain.removed",
+                    "domain.preferred" ->
                     DomainHistoryWords.title(entry);
             // An event this page has no words for yet still reads as words, never as its wire code.
             default -> entry.type().substring(0, 1).toUpperCase(java.util.Locale.ROOT)
@@ -108,7 +109,8 @@ class HistoryRows {
                     + Optional.ofNullable(d.get("message")).map(m -> ": " + m).orElse("");
             case "version.promoted" -> d.get("previousVersion") == null ? "" : "replacing version " + d.get("previousVersion");
             case "collaborator.added", "collaborator.removed" -> subject;
-            case "domain.added", "domain.verified", "domain.verification_failed", "domain.removed" ->
+            case "domain.added", "domain.verified", "domain.verification_failed", "domain.removed",
+                    "domain.preferred" ->
                     DomainHistoryWords.details(entry);
             case "website.created" -> d.get("name") + Optional.ofNullable(d.get("slug")).map(s -> " (" + s + ")")
                     .orElse("");

@@ -16,7 +16,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
- * The Settings view's Domains panel: add, verify and remove a custom domain (owner only, as the aggregate decides),
+ * The Settings view's Domains panel: add, verify, choose which name of an apex/www pair serves, and remove a
+ * custom domain (owner only, as the aggregate decides),
  * each back to the Settings view with a notice or the refusal's words. The panel reads its rows through
  * {@code ${@websiteDomainPages.rows(website)}}, so the Settings view's own controller needs no change for it.
  */
@@ -54,6 +55,16 @@ class WebsiteDomainPages {
         return act(person, websiteId, flash, () -> {
             DomainOperations.Domain domain = domains.verify(SignedInPerson.actor(person), websiteId, hostname);
             return domain.hostname() + " is verified: the site is served there now.";
+        });
+    }
+
+    /** Makes this name of an apex/www pair the one that serves; the other redirects to it. */
+    @PostMapping("/primary")
+    String primary(@AuthenticationPrincipal AccountUser person, @PathVariable String websiteId,
+            @RequestParam String hostname, RedirectAttributes flash) {
+        return act(person, websiteId, flash, () -> {
+            DomainOperations.Domain domain = domains.add(SignedInPerson.actor(person), websiteId, hostname, true);
+            return domain.hostname() + " serves now; the other name of the pair redirects to it.";
         });
     }
 

@@ -248,4 +248,62 @@ public interface DomainsContract {
         assertThat(http().get("/v1/websites/" + id + "/domains", stranger.token()).status()).isEqualTo(404);
         assertThat(add(stranger, id, "x." + host).status()).isEqualTo(404);
     }
+
+    /** Both names of an apex/www pair verified: one serves, the other redirects to it; the owner's choice flips it. */
+    @Test
+    default void ofAnApexAndItsWwwOneServesAndTheOtherRedirectsAsTheOwnerChooses() {
+        User owner = user("domain-pair");
+        String slug = unique("pair");
+        String id = website(owner, slug, "<p>pair</p>");
+        String apex = slug + ".test";
+        String www = "www." + apex;
+        for (String name : List.of(apex, www)) {
+            String token = add(owner, id, name).json().get("verification").get("value").asString();
+            TestDns.SHARED.setTxt("_sites-challenge." + name, token);
+        }
+        assertThat(verify(owner, id, apex).json().get("redirectsTo").isNull()).as("alone, the apex serves").isTrue();
+        assertThat(http().onHost(apex, "GET", "/").text()).isEqualTo("<p>pair</p>");
+        Http.Response verified = verify(owner, id, www);
+        assertThat(verified.status()).as(verified.text()).isEqualTo(200);
+        assertThat(verified.json().get("redirectsTo").isNull()).isTrue();
+
+        // Without a choice www serves and the apex redirects, path and query kept.
+        Http.Response moved = http().onHost(apex, "GET", "/a/b.html?x=1");
+        assertThat(moved.status()).isEqualTo(308);
+        assertThat(moved.header("Location")).isEqualTo("http://" + www + ":" + http().port() + "/a/b.html?x=1");
+        assertThat(http().onHost(www, "GET", "/").text()).isEqualTo("<p>pair</p>");
+        assertThat(redirects(owner, id)).isEqualTo(Map.of(apex, www, www, ""));
+
+        Http.Response chosen = http().post("/v1/websites/" + id + "/domains", owner.token(),
+                Map.of("hostname", apex, "primary", true));
+        assertThat(chosen.status()).as(chosen.text()).isEqualTo(201);
+        assertThat(chosen.json().get("redirectsTo").isNull()).isTrue();
+        assertThat(http().onHost(apex, "GET", "/").text()).isEqualTo("<p>pair</p>");
+        Http.Response back = http().onHost(www, "GET", "/x");
+        assertThat(back.status()).isEqualTo(308);
+        assertThat(back.header("Location")).isEqualTo("http://" + apex + ":" + http().port() + "/x");
+        assertThat(redirects(owner, id)).isEqualTo(Map.of(apex, "", www, apex));
+        List<String> types = http().get("/v1/websites/" + id + "/history", owner.token()).json().get("items")
+                .valueStream().map(e -> e.get("type").asString()).toList();
+        assertThat(types).contains("domain.preferred");
+
+        // primary false on the apex chooses its www again.
+        assertThat(http().post("/v1/websites/" + id + "/domains", owner.token(),
+                Map.of("hostname", apex, "primary", false)).json().get("redirectsTo").asString()).isEqualTo(www);
+        assertThat(http().onHost(apex, "GET", "/").status()).isEqualTo(308);
+
+        // One name left: it serves directly.
+        assertThat(remove(owner, id, www).status()).isEqualTo(204);
+        assertThat(http().onHost(apex, "GET", "/").text()).isEqualTo("<p>pair</p>");
+        assertThat(redirects(owner, id)).isEqualTo(Map.of(apex, ""));
+    }
+
+    /** Each listed domain's redirectsTo, "" for none. */
+    private Map<String, String> redirects(User owner, String id) {
+        Map<String, String> redirects = new java.util.HashMap<>();
+        http().get("/v1/websites/" + id + "/domains", owner.token()).json().get("domains").valueStream()
+                .forEach(d -> redirects.put(d.get("hostname").asString(), d.get("redirectsTo").isNull() ? ""
+                        : d.get("redirectsTo").asString()));
+        return redirects;
+    }
 }

@@ -14,7 +14,10 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** The Settings view's Domains panel: add shows the records to create, verify serves the site, remove stops it. */
+/**
+ * The Settings view's Domains panel: add shows the records to create, verify serves the site, "Serve this name"
+ * picks one of an apex/www pair, remove stops it.
+ */
 class WebsiteDomainPanelTest extends EmbeddedAppTest {
     @LocalServerPort
     int serverPort;
@@ -52,6 +55,22 @@ class WebsiteDomainPanelTest extends EmbeddedAppTest {
         TestDns.SHARED.setTxt("_sites-challenge." + host, token.group(1));
         owner.post("/app/websites/" + websiteId + "/domains/verify", Map.of("hostname", host));
         assertThat(owner.get(settings).body()).contains("is verified").contains("data-status=\"verified\"");
+        assertThat(http().onHost(host, "GET", "/").text()).isEqualTo("<h1>panel</h1>");
+
+        // Its apex too: www serves, the apex redirects until the owner serves the apex instead.
+        String apex = host.substring("www.".length());
+        owner.post("/app/websites/" + websiteId + "/domains", Map.of("hostname", apex));
+        Matcher apexToken = Pattern.compile("id=\"txt-value-1\">([0-9a-f]+)<").matcher(owner.get(settings).body());
+        assertThat(apexToken.find()).isTrue();
+        TestDns.SHARED.setTxt("_sites-challenge." + apex, apexToken.group(1));
+        owner.post("/app/websites/" + websiteId + "/domains/verify", Map.of("hostname", apex));
+        assertThat(owner.get(settings).body()).contains("Redirects to " + host).contains("Serve this name");
+        assertThat(http().onHost(apex, "GET", "/").status()).isEqualTo(308);
+        owner.post("/app/websites/" + websiteId + "/domains/primary", Map.of("hostname", apex));
+        assertThat(owner.get(settings).body()).contains(apex + " serves now").contains("Redirects to " + apex + ":");
+        assertThat(http().onHost(apex, "GET", "/").text()).isEqualTo("<h1>panel</h1>");
+        owner.post("/app/websites/" + websiteId + "/domains/remove", Map.of("hostname", apex));
+        assertThat(owner.get(settings).body()).contains(apex + " is removed");
         assertThat(http().onHost(host, "GET", "/").text()).isEqualTo("<h1>panel</h1>");
 
         owner.post("/app/websites/" + websiteId + "/domains/remove", Map.of("hostname", host));

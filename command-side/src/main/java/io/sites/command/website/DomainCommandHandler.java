@@ -3,10 +3,12 @@ package io.sites.command.website;
 import io.sites.api.DomainStatus;
 import io.sites.api.command.AddDomainCommand;
 import io.sites.api.command.CheckDomainCommand;
+import io.sites.api.command.PreferDomainCommand;
 import io.sites.api.command.RemoveDomainCommand;
 import io.sites.api.id.Actor;
 import io.sites.api.id.WebsiteId;
 import io.sites.api.query.DomainView;
+import io.sites.api.site.DomainPairs;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.modelling.command.Aggregate;
 import org.axonframework.modelling.command.AggregateNotFoundException;
@@ -58,6 +60,17 @@ class DomainCommandHandler {
             claims.release(command.hostname(), id);
         }
         return view;
+    }
+
+    /** The choice is kept on the apex, so its row is the one written. */
+    @CommandHandler
+    void handle(PreferDomainCommand command) {
+        WebsiteId id = command.websiteId();
+        Aggregate<Website> website = load(id);
+        website.execute(site -> site.domainsFor(command.by()).prefer(id, command));
+        String apex = DomainPairs.apex(command.hostname());
+        website.execute(site -> site.domainsForCheck().find(apex)
+                .ifPresent(domain -> rows.save(id, site.owner(), apex, domain, null)));
     }
 
     @CommandHandler

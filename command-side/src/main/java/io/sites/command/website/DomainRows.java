@@ -31,13 +31,14 @@ public class DomainRows {
 
     void save(WebsiteId websiteId, AccountId owner, String hostname, WebsiteDomains.Domain domain, Instant checkedAt) {
         Timestamp checked = checkedAt == null ? null : Timestamp.from(checkedAt);
-        int updated = jdbc.update("update website_domain set status = ?, reason = ?, checked_at = coalesce(?, checked_at)"
-                + " where website_id = ? and hostname = ?", domain.status.wire(), domain.reason, checked,
-                websiteId.value(), hostname);
+        int updated = jdbc.update("update website_domain set status = ?, reason = ?, checked_at = coalesce(?, checked_at),"
+                + " apex_chosen = ? where website_id = ? and hostname = ?", domain.status.wire(), domain.reason,
+                checked, domain.apexChosen, websiteId.value(), hostname);
         if (updated == 0) {
             jdbc.update("insert into website_domain (website_id, hostname, owner_id, token, status, reason, checked_at,"
-                    + " added_at) values (?, ?, ?, ?, ?, ?, ?, ?)", websiteId.value(), hostname, owner.value(),
-                    domain.token, domain.status.wire(), domain.reason, checked, Timestamp.from(clock.instant()));
+                    + " added_at, apex_chosen) values (?, ?, ?, ?, ?, ?, ?, ?, ?)", websiteId.value(), hostname,
+                    owner.value(), domain.token, domain.status.wire(), domain.reason, checked,
+                    Timestamp.from(clock.instant()), domain.apexChosen);
         }
     }
 
@@ -56,6 +57,12 @@ public class DomainRows {
                 + " order by added_at, hostname", (rs, row) -> new DomainView(rs.getString(1),
                         DomainStatus.fromWire(rs.getString(2)), rs.getString(3), rs.getString(4),
                         rs.getTimestamp(5) == null ? null : rs.getTimestamp(5).toInstant()), websiteId.value());
+    }
+
+    /** The website's apexes whose owner chose them over their www name (issue 34, apex and www). */
+    public java.util.Set<String> chosenApexes(WebsiteId websiteId) {
+        return java.util.Set.copyOf(jdbc.queryForList("select hostname from website_domain where website_id = ?"
+                + " and apex_chosen", String.class, websiteId.value()));
     }
 
     public int countOwnedBy(AccountId owner) {

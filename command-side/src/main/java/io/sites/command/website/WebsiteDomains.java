@@ -7,13 +7,16 @@ import io.sites.api.DomainStatus;
 import io.sites.api.code.ErrorCode;
 import io.sites.api.command.AddDomainCommand;
 import io.sites.api.command.CheckDomainCommand;
+import io.sites.api.command.PreferDomainCommand;
 import io.sites.api.command.RemoveDomainCommand;
 import io.sites.api.event.DomainAdded;
+import io.sites.api.event.DomainPreferred;
 import io.sites.api.event.DomainRemoved;
 import io.sites.api.event.DomainVerificationFailed;
 import io.sites.api.event.DomainVerified;
 import io.sites.api.id.Actor;
 import io.sites.api.id.WebsiteId;
+import io.sites.api.site.DomainPairs;
 import io.sites.command.domain.DomainRefusedException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -30,13 +33,17 @@ import org.axonframework.eventsourcing.EventSourcingHandler;
 class WebsiteDomains {
     private Map<String, Domain> domains = new LinkedHashMap<>();
 
-    /** One domain's state; {@code missingSince} is set while a served domain's record is missing (grace period). */
+    /**
+     * One domain's state; {@code missingSince} is set while a served domain's record is missing (grace period);
+     * {@code apexChosen}, on an apex, says the owner chose it over its www name.
+     */
     @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
     static final class Domain {
         String token;
         DomainStatus status = DomainStatus.PENDING;
         String reason;
         Instant missingSince;
+        boolean apexChosen;
 
         boolean served() {
             return status == DomainStatus.VERIFIED || status == DomainStatus.ACTIVE;
@@ -84,6 +91,25 @@ class WebsiteDomains {
         apply(new DomainRemoved(websiteId, command.hostname(), command.by(), command.actor()));
     }
 
+    /**
+     * Makes {@code hostname} the name that serves of its apex/www pair (one of the two is the website's domain). The
+     * choice is kept on the apex, so without the apex there is nothing to choose; choosing what already serves
+     * records nothing.
+     */
+    void prefer(WebsiteId websiteId, PreferDomainCommand command) {
+        String hostname = command.hostname();
+        String partner = DomainPairs.partner(hostname);
+        if (partner == null || !domains.containsKey(partner)) {
+            require(hostname);
+        }
+        String apex = DomainPairs.apex(hostname);
+        Domain apexDomain = domains.get(apex);
+        boolean wantApex = hostname.equals(apex);
+        if (apexDomain != null && apexDomain.apexChosen != wantApex) {
+            apply(new DomainPreferred(websiteId, hostname, command.by(), command.actor()));
+        }
+    }
+
     Optional<Domain> find(String hostname) {
         return Optional.ofNullable(domains.get(hostname));
     }
@@ -125,6 +151,14 @@ class WebsiteDomains {
             domain.missingSince = null;
         } else if (domain.served() && domain.missingSince == null) {
             domain.missingSince = event.checkedAt();
+        }
+    }
+
+    @EventSourcingHandler
+    void on(DomainPreferred event) {
+        Domain apex = domains.get(DomainPairs.apex(event.hostname()));
+        if (apex != null) {
+            apex.apexChosen = event.hostname().equals(DomainPairs.apex(event.hostname()));
         }
     }
 

@@ -1,6 +1,7 @@
 package io.sites.query.website;
 
 import io.sites.api.event.DomainAdded;
+import io.sites.api.event.DomainPreferred;
 import io.sites.api.event.DomainRemoved;
 import io.sites.api.event.DomainVerificationFailed;
 import io.sites.api.event.DomainVerified;
@@ -31,6 +32,10 @@ final class DomainHistory {
                 details.put("stopped", e.stopped());
                 details.put("scheduled", e.scheduled());
                 yield new HistoryEntries.Entry("domain.verification_failed", e.actor(), null, null);
+            }
+            case DomainPreferred e -> {
+                details.put("hostname", e.hostname());
+                yield new HistoryEntries.Entry("domain.preferred", e.actor(), null, null);
             }
             case DomainRemoved e -> {
                 details.put("hostname", e.hostname());

@@ -127,6 +127,27 @@ public class SiteDirectory {
         }
     }
 
+    /** A custom hostname removed by its owner: no longer served, and an apex's choice goes with it. */
+    void domainRemoved(WebsiteId websiteId, String hostname) {
+        String slug = slugs.get(websiteId);
+        if (slug != null) {
+            hostnames.remove(hostname, slug);
+        }
+    }
+
+    /** The owner chose this name of an apex/www pair to serve. */
+    void domainPreferred(WebsiteId websiteId, String hostname) {
+        String slug = slugs.get(websiteId);
+        if (slug != null) {
+            hostnames.prefer(hostname, slug);
+        }
+    }
+
+    /** The name to redirect to when {@code host} is the name of a served apex/www pair that does not serve. */
+    public Optional<String> redirectAt(String host) {
+        return hostnames.redirectAt(host);
+    }
+
     private void domainsGone(WebsiteId websiteId) {
         String slug = slugs.get(websiteId);
         if (slug != null) {
@@ -149,8 +170,13 @@ public class SiteDirectory {
         return hostnames.all();
     }
 
-    void restoreHostnames(Map<String, String> served) {
-        hostnames.restore(served);
+    /** The apexes chosen over their www names, with their slugs, for snapshots. */
+    Map<String, String> chosenApexes() {
+        return hostnames.chosen();
+    }
+
+    void restoreHostnames(Map<String, String> served, Map<String, String> chosenApexes) {
+        hostnames.restore(served, chosenApexes);
     }
 
     /** Retention pruned these versions: their manifests go (memory follows what is retained). */

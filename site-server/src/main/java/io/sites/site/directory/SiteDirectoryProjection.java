@@ -1,5 +1,6 @@
 package io.sites.site.directory;
 
+import io.sites.api.event.DomainPreferred;
 import io.sites.api.event.DomainRemoved;
 import io.sites.api.event.DomainVerificationFailed;
 import io.sites.api.event.DomainVerified;
@@ -32,7 +33,8 @@ class SiteDirectoryProjection {
     /** The events that change a directory; any other is skipped unread on the way through the history. */
     private static final Set<Class<?>> APPLIED = Set.of(WebsiteCreated.class, VersionPublished.class,
             VersionPromoted.class, WebsiteDeleted.class, SitePasswordSet.class, SitePasswordCleared.class,
-            DomainVerified.class, DomainVerificationFailed.class, DomainRemoved.class, VersionsPruned.class);
+            DomainVerified.class, DomainVerificationFailed.class, DomainRemoved.class, DomainPreferred.class,
+            VersionsPruned.class);
 
     private final SiteDirectory directory;
     private final SiteDirectorySnapshots snapshots;
@@ -71,7 +73,8 @@ class SiteDirectoryProjection {
             case DomainVerified verified -> directory.domainServed(verified.websiteId(), verified.hostname());
             case DomainVerificationFailed failed when failed.stopped() -> directory.domainStopped(failed.websiteId(),
                     failed.hostname());
-            case DomainRemoved removed -> directory.domainStopped(removed.websiteId(), removed.hostname());
+            case DomainRemoved removed -> directory.domainRemoved(removed.websiteId(), removed.hostname());
+            case DomainPreferred preferred -> directory.domainPreferred(preferred.websiteId(), preferred.hostname());
             // Retention: the versions' manifests leave the directory; their previews answer 410.
             case VersionsPruned pruned -> directory.pruned(pruned.websiteId(), pruned.versions());
             default -> {

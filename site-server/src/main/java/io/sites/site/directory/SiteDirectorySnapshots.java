@@ -39,9 +39,12 @@ final class SiteDirectorySnapshots implements AutoCloseable {
      */
     private static final JsonMapper JSON = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
-    /** What is on disk. The token travels as Axon serialized it, since its type depends on the event store. */
+    /**
+     * What is on disk. The token travels as Axon serialized it, since its type depends on the event store;
+     * {@code chosenApexes} is absent (null) in a snapshot written before apex/www pairs.
+     */
     record Stored(String tokenType, String tokenRevision, String token, List<Site> sites,
-            java.util.Map<String, String> hostnames) {
+            java.util.Map<String, String> hostnames, java.util.Map<String, String> chosenApexes) {
     }
 
     private final SiteDirectory directory;
@@ -109,7 +112,7 @@ final class SiteDirectorySnapshots implements AutoCloseable {
                     Base64.getDecoder().decode(stored.token()), byte[].class, stored.tokenType(),
                     stored.tokenRevision()));
             directory.restore(stored.sites());
-            directory.restoreHostnames(stored.hostnames());
+            directory.restoreHostnames(stored.hostnames(), stored.chosenApexes());
             log.info("Site directory restored from {}: {} sites, resuming after {}", file, stored.sites().size(),
                     token);
             return token;
@@ -117,7 +120,7 @@ final class SiteDirectorySnapshots implements AutoCloseable {
             // A snapshot is only a shortcut: without it the stream is read from the start.
             log.warn("Site directory snapshot {} is unreadable; reading the whole event stream", file, unreadable);
             directory.restore(List.of());
-            directory.restoreHostnames(null);
+            directory.restoreHostnames(null, null);
             return null;
         }
     }
@@ -131,7 +134,8 @@ final class SiteDirectorySnapshots implements AutoCloseable {
         List<Site> sites = directory.all();
         SerializedObject<byte[]> serialized = serializer.serialize(token, byte[].class);
         Stored stored = new Stored(serialized.getType().getName(), serialized.getType().getRevision(),
-                Base64.getEncoder().encodeToString(serialized.getData()), sites, directory.hostnames());
+                Base64.getEncoder().encodeToString(serialized.getData()), sites, directory.hostnames(),
+                directory.chosenApexes());
         Files.createDirectories(file.getParent());
         Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
         JSON.writeValue(temporary.toFile(), stored);

@@ -22,22 +22,40 @@ final class HttpsGate {
         this.address = address;
     }
 
-    /** The answer at this door, {@link #ON_A_BLOCKING_THREAD}, or null when the request goes on to the site. */
-    SiteResponse answer(SiteRequest request, SiteResponse response, boolean mayBlock) {
-        if (secure == SecureHosts.NONE || address.labelOf(request.host()).isPresent()) {
+    /**
+     * The answer at this door, {@link #ON_A_BLOCKING_THREAD}, or null when the request goes on to the site. The
+     * name of an apex/www pair that does not serve ({@code pairedWith}, null for any other host) answers a redirect
+     * to the one that does, straight to HTTPS when that one has a certificate; ACME's challenges are answered first,
+     * so both names get certificates.
+     */
+    SiteResponse answer(SiteRequest request, SiteResponse response, boolean mayBlock, String pairedWith) {
+        if ((secure == SecureHosts.NONE && pairedWith == null) || address.labelOf(request.host()).isPresent()) {
             return null;
         }
-        if (request.rawPath().startsWith(SecureHosts.CHALLENGE_PATH)) {
+        if (secure != SecureHosts.NONE && request.rawPath().startsWith(SecureHosts.CHALLENGE_PATH)) {
             return mayBlock ? challenge(response, request.host(), request.rawPath()) : ON_A_BLOCKING_THREAD;
         }
+        if (pairedWith != null) {
+            // A plain redirect keeps the port the client used (a fleet tried on one machine is not on port 80).
+            String authority = request.header("Host");
+            String port = authority == null ? "" : authority.substring(SiteAddress.hostName(authority).length());
+            port = port.matches(":[0-9]{1,5}") ? port : "";
+            return moved(response, secure.redirects(pairedWith) ? "https://" + pairedWith : "http://" + pairedWith
+                    + port, request);
+        }
         if (!request.secure() && secure.redirects(request.host())) {
-            response.status = 308;
-            response.header("Location", SitePaths.ascii("https://" + request.host() + request.rawPath()
-                    + (request.query() == null ? "" : "?" + request.query())));
-            response.header("Cache-Control", "no-cache");
-            return response;
+            return moved(response, "https://" + request.host(), request);
         }
         return null;
+    }
+
+    /** A 308 to the same path and query at {@code origin}. */
+    private static SiteResponse moved(SiteResponse response, String origin, SiteRequest request) {
+        response.status = 308;
+        response.header("Location", SitePaths.ascii(origin + request.rawPath()
+                + (request.query() == null ? "" : "?" + request.query())));
+        response.header("Cache-Control", "no-cache");
+        return response;
     }
 
     /** RFC 8555 §8.3: the token's key authorization as text, or a 404 for a token no order wrote. */

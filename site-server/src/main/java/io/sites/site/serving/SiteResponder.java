@@ -121,7 +121,8 @@ public final class SiteResponder {
             response.header("Allow", "GET, HEAD");
             return plain(response, 405, SitePages.METHOD);
         }
-        SiteResponse atTheDoor = https.answer(request, response, mayBlock);
+        SiteResponse atTheDoor = https.answer(request, response, mayBlock,
+                directory.redirectAt(SiteAddress.hostName(request.host())).orElse(null));
         if (atTheDoor != null) {
             return atTheDoor == HttpsGate.ON_A_BLOCKING_THREAD ? null : atTheDoor;
         }

@@ -61,4 +61,40 @@ class SiteHostnamesTest {
         assertThat(older.find("shop")).isPresent();
         assertThat(older.slugAt("www.shop.test")).isEmpty();
     }
+
+    @Test
+    void ofAnApexAndItsWwwBothServedTheOwnersChoiceServesAndTheOtherRedirects() throws Exception {
+        SiteDirectory directory = new SiteDirectory();
+        directory.created(SHOP, "shop");
+        directory.created(CAFE, "cafe");
+        directory.domainServed(SHOP, "shop.test");
+        assertThat(directory.redirectAt("shop.test")).as("alone, a name serves itself").isEmpty();
+        directory.domainServed(SHOP, "www.shop.test");
+        assertThat(directory.redirectAt("Shop.Test.")).as("www by default").contains("www.shop.test");
+        assertThat(directory.redirectAt("www.shop.test")).isEmpty();
+        directory.domainPreferred(SHOP, "shop.test");
+        assertThat(directory.redirectAt("shop.test")).isEmpty();
+        assertThat(directory.redirectAt("www.shop.test")).contains("shop.test");
+        directory.domainStopped(SHOP, "shop.test");
+        assertThat(directory.redirectAt("www.shop.test")).as("the apex no longer served").isEmpty();
+        directory.domainServed(SHOP, "shop.test");
+        assertThat(directory.redirectAt("www.shop.test")).as("a failure keeps the choice").contains("shop.test");
+
+        Path file = dir.resolve("pairs.json");
+        SiteDirectorySnapshots snapshots = new SiteDirectorySnapshots(directory, file, 3_600_000);
+        snapshots.tokenStore(Jackson3Serializer.builder().build());
+        snapshots.handled(new GlobalSequenceTrackingToken(9));
+        snapshots.write();
+        snapshots.close();
+        SiteDirectory read = new SiteDirectory();
+        new SiteDirectorySnapshots(read, file, 3_600_000).tokenStore(Jackson3Serializer.builder().build());
+        assertThat(read.redirectAt("www.shop.test")).as("the choice survives a restart").contains("shop.test");
+
+        directory.domainRemoved(SHOP, "shop.test");
+        directory.domainServed(SHOP, "shop.test");
+        assertThat(directory.redirectAt("shop.test")).as("removal forgets the choice").contains("www.shop.test");
+        directory.domainServed(CAFE, "cafe.test");
+        directory.domainServed(SHOP, "www.cafe.test");
+        assertThat(directory.redirectAt("cafe.test")).as("a pair is one website's").isEmpty();
+    }
 }
