@@ -353,9 +353,28 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * A loopback port for a service this test starts: free now, never handed out before by this JVM, and below the
+     * system's ephemeral range (32768 and up on Linux), so that no outgoing connection of any process (a pool's
+     * PostgreSQL connections, another test's client) takes it between this call and the service's bind; a port the
+     * system picks itself (port 0) is such an ephemeral port, which is how a replica once failed with "Port already
+     * in use".
+     */
     public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int attempt = 0; attempt < 1000; attempt++) {
+            int port = random.nextInt(20_000, 32_000);
+            if (!HANDED_OUT.add(port)) {
+                continue;
+            }
+            try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                return socket.getLocalPort();
+            } catch (IOException taken) {
+                // someone listens there: another
+            }
         }
+        throw new IOException("no free port between 20000 and 32000 after 1000 tries");
     }
+
+    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
 }
