@@ -188,6 +188,30 @@ await scenario('pages', async (newPage) => {
   check(await page.locator('#later-settings input, #later-settings button').count() === 0,
     'the places of later settings hold no control');
   await photograph(page, 'website-settings');
+
+  // The Domains panel: the records to create, each with a copy button, and a live status: a domain removed in
+  // another tab leaves this tab's panel without a reload.
+  const host = `www.${user}.example.test`;
+  await page.fill('#domain-hostname', host);
+  await page.click('#domains form:has(#domain-hostname) button[type=submit]');
+  await page.waitForSelector(`#domains li[data-hostname="${host}"][data-status=pending]`);
+  const records = await page.textContent(`#domains li[data-hostname="${host}"]`);
+  check(records.includes(`_sites-challenge.${host}`), `the panel names the TXT record to create: ${records}`);
+  check(await page.locator(`#domains li[data-hostname="${host}"] button[data-copy]`).count() === 3,
+    'the TXT name, its value and the CNAME target each have a copy button');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click(`#domains li[data-hostname="${host}"] button[data-copy]`);
+  await page.waitForSelector(`#domains li[data-hostname="${host}"] button[data-copy]:has-text("Copied")`);
+  check(await page.evaluate(() => navigator.clipboard.readText()) === `_sites-challenge.${host}`,
+    'the copy button put the TXT record\'s name on the clipboard');
+  await photograph(page, 'website-settings-domain');
+  const tab = await page.context().newPage();
+  await tab.goto(page.url());
+  await Promise.all([tab.waitForNavigation(),
+    tab.click(`#domains li[data-hostname="${host}"] form[action$="/remove"] button`)]);
+  check(await tab.locator(`#domains li[data-hostname="${host}"]`).count() === 0, 'the other tab removed the domain');
+  await tab.close();
+  await page.waitForSelector(`#domains li[data-hostname="${host}"]`, { state: 'detached', timeout: 15000 });
   await page.goto(websiteUrl);
 
   // A refused bundle: its panel, through the upload script.

@@ -197,47 +197,66 @@
     var copy = document.getElementById('copy-token');
     if (copy) {
       copy.addEventListener('click', function () {
-        var value = document.getElementById('token-value');
-        var done = function () { copy.textContent = 'Copied'; };
-        if (navigator.clipboard && window.isSecureContext) {
-          navigator.clipboard.writeText(value.textContent).then(done);
-        } else {
-          var range = document.createRange();
-          range.selectNodeContents(value);
-          var selection = window.getSelection();
-          selection.removeAllRanges();
-          selection.addRange(range);
-          if (document.execCommand('copy')) done();
-        }
+        copyText(copy, document.getElementById('token-value'));
       });
     }
   }
 
-  // A button with data-copy="ID" copies the text of the element with that id (the Domains panel's records).
-  function copyButtons() {
-    Array.prototype.forEach.call(document.querySelectorAll('button[data-copy]'), function (button) {
-      button.addEventListener('click', function () {
-        var value = document.getElementById(button.getAttribute('data-copy'));
-        var done = function () { button.textContent = 'Copied'; };
-        if (navigator.clipboard && window.isSecureContext) {
-          navigator.clipboard.writeText(value.textContent).then(done);
-        } else {
-          var range = document.createRange();
-          range.selectNodeContents(value);
-          var selection = window.getSelection();
-          selection.removeAllRanges();
-          selection.addRange(range);
-          if (document.execCommand('copy')) done();
-        }
-      });
-    });
+  // Copies an element's text and says so on the button; where the clipboard API is not allowed (plain http), by
+  // selecting the text and the browser's copy command.
+  function copyText(button, value) {
+    var done = function () { button.textContent = 'Copied'; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(value.textContent).then(done);
+    } else {
+      var range = document.createRange();
+      range.selectNodeContents(value);
+      var selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      if (document.execCommand('copy')) done();
+    }
+  }
+
+  // A button with data-copy="ID" copies the text of the element with that id (the Domains panel's records). Listened
+  // for on the document, so a panel read again by liveDomains keeps its buttons working.
+  document.addEventListener('click', function (event) {
+    var button = event.target.closest && event.target.closest('button[data-copy]');
+    if (button) copyText(button, document.getElementById(button.getAttribute('data-copy')));
+  });
+
+  // The Domains panel follows its domains while one waits for its check or its certificate (pending, verified): the
+  // panel is read again from this page every 5 s, at most for 10 minutes, and replaced unless the owner is typing in
+  // it, so a status changed by a check, another tab or another replica shows without a reload.
+  function liveDomains() {
+    var waiting = function () {
+      return document.querySelector('#domains li.domain[data-status=pending], #domains li.domain[data-status=verified]');
+    };
+    if (!waiting() || !window.fetch || !window.DOMParser) return;
+    var rounds = 0;
+    var timer = setInterval(function () {
+      if (++rounds > 120) { clearInterval(timer); return; }
+      fetch(location.pathname, { credentials: 'same-origin', headers: { 'Accept': 'text/html' } })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          var current = document.getElementById('domains');
+          var fresh = html && new DOMParser().parseFromString(html, 'text/html').getElementById('domains');
+          var typing = document.activeElement;
+          if (!fresh || !current || typing && current.contains(typing) && /^(INPUT|TEXTAREA|SELECT)$/.test(typing.tagName)) {
+            return;
+          }
+          current.replaceWith(document.importNode(fresh, true));
+          if (!waiting()) clearInterval(timer);
+        })
+        .catch(function () { /* the next round tries again */ });
+    }, 5000);
   }
 
   function start() {
     dropTarget = null;
     Array.prototype.forEach.call(document.querySelectorAll('form.upload'), uploadForm);
     tokenPage();
-    copyButtons();
+    liveDomains();
     sweepBrokenImages();
   }
 
