@@ -146,6 +146,22 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /**
+     * A second replica of a {@code PostgresAppTest}'s service, in a JVM of its own: the same PostgreSQL and data
+     * directory, a small pool and heap, site host localhost, instance name "second"; {@code more} adds settings.
+     */
+    public static ServiceProcess beside(org.springframework.core.env.Environment service, Map<String, String> more) {
+        Map<String, String> settings = new java.util.HashMap<>(Map.of(
+                "SPRING_PROFILES_ACTIVE", "postgres",
+                "SPRING_DATASOURCE_URL", service.getProperty("spring.datasource.url"),
+                "SPRING_DATASOURCE_USERNAME", service.getProperty("spring.datasource.username"),
+                "SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "4",
+                "SITES_SITE_HOST", "localhost", "HOSTNAME", "second"));
+        settings.putAll(more);
+        return new ServiceProcess(Path.of(service.getProperty("sites.data-dir")), settings,
+                List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"));
+    }
+
+    /**
      * Starts the service and waits until the API answers and the site port serves: until its directory has read
      * the store, a site replica answers every host 503 "starting", and a test's first request must come after.
      * {@link #launch()} and {@link #awaitApi()} are for the tests that watch that window.

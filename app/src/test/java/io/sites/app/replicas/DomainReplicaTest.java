@@ -11,8 +11,6 @@ import io.sites.app.Http;
 import io.sites.app.PostgresAppTest;
 import io.sites.app.ServiceProcess;
 import io.sites.app.TestDns;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -36,14 +34,8 @@ class DomainReplicaTest extends PostgresAppTest {
 
     @Test
     void everyReplicaServesACustomDomainWhenItsVerificationOrPublishAnswers() throws Exception {
-        ServiceProcess second = new ServiceProcess(Path.of(environment.getProperty("sites.data-dir")), Map.of(
-                "SPRING_PROFILES_ACTIVE", "postgres",
-                "SPRING_DATASOURCE_URL", environment.getProperty("spring.datasource.url"),
-                "SPRING_DATASOURCE_USERNAME", environment.getProperty("spring.datasource.username"),
-                "SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "4",
-                "SITES_SITE_HOST", "localhost", "HOSTNAME", "second", "SITES_DNS_RESOLVER",
-                TestDns.SHARED.address()),
-                List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"));
+        ServiceProcess second = ServiceProcess.beside(environment, Map.of("SITES_DNS_RESOLVER",
+                TestDns.SHARED.address()));
         second.start();
         try {
             String slug = unique("dom-replica");

@@ -230,9 +230,16 @@ class HttpsDomainTest extends PostgresAppTest {
 
     /** GET / over TLS with SNI, the certificate checked against the root for the hostname, as a browser would. */
     static Answer https(int port, String host, X509Certificate root) throws Exception {
+        return https(port, host, List.of(root), "/");
+    }
+
+    /** GET {@code path} over TLS with SNI, the certificate checked against {@code roots} for the hostname. */
+    static Answer https(int port, String host, List<X509Certificate> roots, String path) throws Exception {
         KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
         store.load(null, null);
-        store.setCertificateEntry("root", root);
+        for (int i = 0; i < roots.size(); i++) {
+            store.setCertificateEntry("root" + i, roots.get(i));
+        }
         TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         trust.init(store);
         SSLContext ssl = SSLContext.getInstance("TLS");
@@ -247,7 +254,7 @@ class HttpsDomainTest extends PostgresAppTest {
             socket.setSoTimeout(10_000);
             socket.startHandshake();
             OutputStream out = socket.getOutputStream();
-            out.write(("GET / HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             ByteArrayOutputStream in = new ByteArrayOutputStream();

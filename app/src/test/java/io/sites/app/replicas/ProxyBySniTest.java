@@ -9,13 +9,8 @@ import io.sites.app.Http;
 import io.sites.app.PostgresAppTest;
 import io.sites.app.ServiceProcess;
 import io.sites.app.TestPebble;
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -25,11 +20,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.net.ssl.SNIHostName;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 import org.bouncycastle.asn1.x509.GeneralName;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -102,7 +92,7 @@ class ProxyBySniTest extends PostgresAppTest {
 
             Set<String> served = new HashSet<>();
             for (int i = 0; i < 6; i++) {
-                Answer answer = https(httpsPort, host, List.copyOf(certificates.values()));
+                HttpsDomainTest.Answer answer = HttpsDomainTest.https(httpsPort, host, List.copyOf(certificates.values()), "/");
                 assertThat(answer.text()).startsWith("HTTP/1.1 200").endsWith("<p>through the proxy</p>");
                 assertThat(answer.leaf()).as("the proxy never presents its own certificate for a site")
                         .isNotEqualTo(operator);
@@ -115,7 +105,7 @@ class ProxyBySniTest extends PostgresAppTest {
             assertThat(plain.status()).isEqualTo(200);
             assertThat(plain.text()).isEqualTo("<p>through the proxy</p>");
 
-            Answer api = https(httpsPort, API_HOST, List.of(operator), "/v1");
+            HttpsDomainTest.Answer api = HttpsDomainTest.https(httpsPort, API_HOST, List.of(operator), "/v1");
             assertThat(api.leaf()).isEqualTo(operator);
             assertThat(api.text()).startsWith("HTTP/1.1 200").contains("openapi.json");
             Http.Response apiPlain = new Http(httpPort).onHost(API_HOST, "GET", "/v1");
@@ -183,44 +173,6 @@ class ProxyBySniTest extends PostgresAppTest {
             assertThat(System.nanoTime()).as("haproxy answering: " + Files.readString(work.resolve("haproxy.log")))
                     .isLessThan(deadline);
             Thread.sleep(100);
-        }
-    }
-
-    record Answer(String text, X509Certificate leaf) {
-    }
-
-    private static Answer https(int port, String host, List<X509Certificate> roots) throws Exception {
-        return https(port, host, roots, "/");
-    }
-
-    /** GET over TLS with SNI, the certificate checked against {@code roots} for the hostname, as a browser would. */
-    private static Answer https(int port, String host, List<X509Certificate> roots, String path) throws Exception {
-        KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
-        store.load(null, null);
-        for (int i = 0; i < roots.size(); i++) {
-            store.setCertificateEntry("root" + i, roots.get(i));
-        }
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(store);
-        SSLContext ssl = SSLContext.getInstance("TLS");
-        ssl.init(null, trust.getTrustManagers(), null);
-        try (Socket plain = new Socket("127.0.0.1", port);
-                SSLSocket socket = (SSLSocket) ssl.getSocketFactory().createSocket(plain, host, port, true)) {
-            SSLParameters parameters = socket.getSSLParameters();
-            parameters.setEndpointIdentificationAlgorithm("HTTPS");
-            parameters.setServerNames(List.of(new SNIHostName(host)));
-            parameters.setApplicationProtocols(new String[] {"http/1.1"});
-            socket.setSSLParameters(parameters);
-            socket.setSoTimeout(10_000);
-            socket.startHandshake();
-            OutputStream out = socket.getOutputStream();
-            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            ByteArrayOutputStream in = new ByteArrayOutputStream();
-            socket.getInputStream().transferTo(in);
-            return new Answer(in.toString(StandardCharsets.UTF_8),
-                    (X509Certificate) socket.getSession().getPeerCertificates()[0]);
         }
     }
 }

@@ -15,9 +15,7 @@ import io.sites.app.identity.Accounts;
 import io.sites.app.usecases.AccountQuotas;
 import io.sites.site.usage.SiteUsage;
 import io.sites.site.usage.UsageFlush;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -45,13 +43,7 @@ class QuotaReplicaTest extends PostgresAppTest {
 
     @Test
     void everyReplicaPausesTheAccountsSitesWithinSeconds() throws Exception {
-        ServiceProcess second = new ServiceProcess(Path.of(environment.getProperty("sites.data-dir")), Map.of(
-                "SPRING_PROFILES_ACTIVE", "postgres",
-                "SPRING_DATASOURCE_URL", environment.getProperty("spring.datasource.url"),
-                "SPRING_DATASOURCE_USERNAME", environment.getProperty("spring.datasource.username"),
-                "SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "4",
-                "SITES_SITE_HOST", "localhost", "HOSTNAME", "second"),
-                List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"));
+        ServiceProcess second = ServiceProcess.beside(environment, Map.of());
         second.start();
         try {
             AccountId owner = bean(Accounts.class).createIfAbsent(unique("quota-fleet"));

@@ -11,9 +11,7 @@ import io.micrometer.core.instrument.Timer;
 import io.sites.app.Http;
 import io.sites.app.PostgresAppTest;
 import io.sites.app.ServiceProcess;
-import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -37,13 +35,7 @@ class ReplicaPromiseTest extends PostgresAppTest {
 
     @Test
     void everyLiveReplicaServesAVersionWhenItsPublishAnswersAndADeadOneIsNotWaitedFor() throws Exception {
-        ServiceProcess second = new ServiceProcess(Path.of(environment.getProperty("sites.data-dir")), Map.of(
-                "SPRING_PROFILES_ACTIVE", "postgres",
-                "SPRING_DATASOURCE_URL", environment.getProperty("spring.datasource.url"),
-                "SPRING_DATASOURCE_USERNAME", environment.getProperty("spring.datasource.username"),
-                "SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "4",
-                "SITES_SITE_HOST", "localhost", "HOSTNAME", "second"),
-                List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"));
+        ServiceProcess second = ServiceProcess.beside(environment, Map.of());
         second.start();
         try {
             awaitSegmentsShared();

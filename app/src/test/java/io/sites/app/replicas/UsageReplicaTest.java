@@ -9,7 +9,6 @@ import io.sites.app.Http;
 import io.sites.app.PostgresAppTest;
 import io.sites.app.ServiceProcess;
 import io.sites.site.usage.UsageFlush;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,14 +36,7 @@ class UsageReplicaTest extends PostgresAppTest {
 
     @Test
     void aKnownLoadOnTwoReplicasReadsBackExactlyAndNoVisitorIsStored() throws Exception {
-        ServiceProcess second = new ServiceProcess(Path.of(environment.getProperty("sites.data-dir")), Map.of(
-                "SPRING_PROFILES_ACTIVE", "postgres",
-                "SPRING_DATASOURCE_URL", environment.getProperty("spring.datasource.url"),
-                "SPRING_DATASOURCE_USERNAME", environment.getProperty("spring.datasource.username"),
-                "SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "4",
-                "SITES_SITE_SERVER_USAGE_FLUSH", "1s",
-                "SITES_SITE_HOST", "localhost", "HOSTNAME", "second"),
-                List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"));
+        ServiceProcess second = ServiceProcess.beside(environment, Map.of("SITES_SITE_SERVER_USAGE_FLUSH", "1s"));
         second.start();
         try {
             String slug = unique("usage-fleet");
