@@ -2,6 +2,7 @@ package io.sites.app.web;
 
 import io.sites.api.query.VersionDiffView;
 import io.sites.app.SiteUrls;
+import io.sites.app.usecases.HistoryJson;
 import io.sites.app.usecases.LifecycleOperations.PromotedVersion;
 import io.sites.app.usecases.ReadOperations.HistoryPage;
 import io.sites.app.usecases.ReadOperations.Me;

@@ -24,13 +24,14 @@ import org.axonframework.eventhandling.DomainEventMessage;
 /**
  * The one place where a website's events become history entries: each event type's name in the history
  * ({@code version.published}), the version it concerns and its details. A new event type of the website gets its
- * line here; an event this does not know (none yet) is left out of the history rather than failing it.
+ * line here; an event this does not know (none yet) is left out of the history rather than failing it. Public because
+ * whatever shows a website's events outside getHistory (webhooks, the live feed) shows these same entries.
  */
-final class HistoryEntries {
+public final class HistoryEntries {
     private HistoryEntries() {
     }
 
-    static Optional<HistoryView.Entry> of(DomainEventMessage<?> message) {
+    public static Optional<HistoryView.Entry> of(DomainEventMessage<?> message) {
         Map<String, Object> details = new LinkedHashMap<>();
         Entry entry = switch (message.getPayload()) {
             case WebsiteCreated e -> {

@@ -1,4 +1,4 @@
-package io.sites.app.web;
+package io.sites.app.usecases;
 
 import io.sites.api.id.AccountId;
 import io.sites.api.id.Actor;
@@ -9,18 +9,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * getHistory's body: each entry as the interface shows it, with the usernames of the accounts it names as the
+ * A website's history entries as JSON, in the one shape getHistory, webhooks and the live feed all show: each entry as
+ * the interface shows it, with the usernames of the accounts it names as the
  * operation looked them up when read (a renamed account shows its new name; the events hold only ids). A door that was never recorded
  * (events stored before revision 2) has no {@code via}: absent says "unknown", where a made-up value would lie.
  */
-final class HistoryJson {
+public final class HistoryJson {
     private final Map<AccountId, String> usernames;
 
-    HistoryJson(Map<AccountId, String> usernames) {
+    public HistoryJson(Map<AccountId, String> usernames) {
         this.usernames = usernames;
     }
 
-    Map<String, Object> page(HistoryView history) {
+    public Map<String, Object> page(HistoryView history) {
         List<Map<String, Object>> items = history.items().stream().map(this::entry).toList();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("items", items);
@@ -30,7 +31,7 @@ final class HistoryJson {
         return body;
     }
 
-    private Map<String, Object> entry(HistoryView.Entry entry) {
+    public Map<String, Object> entry(HistoryView.Entry entry) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("seq", entry.seq());
         json.put("type", entry.type());
