@@ -40,9 +40,7 @@ class BlobCollectionKillNineTest {
 
     @Test
     void noAcknowledgedByteIsLostOnPostgres() throws Exception {
-        survive("postgres", Map.of("SPRING_PROFILES_ACTIVE", "postgres",
-                "SPRING_DATASOURCE_URL", PostgresTestDatabase.create(),
-                "SPRING_DATASOURCE_USERNAME", PostgresTestDatabase.user()));
+        survive("postgres", PostgresTestDatabase.processEnvironment(PostgresTestDatabase.create()));
     }
 
     private record Website(String slug, Map<String, String> files) {

@@ -32,9 +32,7 @@ class KillNineTest {
 
     @Test
     void nothingAcknowledgedIsLostOnPostgres() throws Exception {
-        survive("postgres", Map.of("SPRING_PROFILES_ACTIVE", "postgres",
-                "SPRING_DATASOURCE_URL", PostgresTestDatabase.create(),
-                "SPRING_DATASOURCE_USERNAME", PostgresTestDatabase.user()));
+        survive("postgres", PostgresTestDatabase.processEnvironment(PostgresTestDatabase.create()));
     }
 
     private static void survive(String name, Map<String, String> database) throws Exception {

@@ -19,6 +19,7 @@ import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,9 +66,8 @@ class PreviewGrantsTest {
     @BeforeAll
     static void start() throws Exception {
         database = PostgresTestDatabase.create();
-        service = ServiceProcess.restartable(Files.createTempDirectory("sites-previews"), Map.of(
-                "SPRING_PROFILES_ACTIVE", "postgres", "SPRING_DATASOURCE_URL", database,
-                "SPRING_DATASOURCE_USERNAME", PostgresTestDatabase.user()));
+        service = ServiceProcess.restartable(Files.createTempDirectory("sites-previews"),
+                PostgresTestDatabase.processEnvironment(database));
         service.start();
         Http api = service.api();
         for (int w = 0; w < WEBSITES; w++) {
@@ -283,9 +283,9 @@ class PreviewGrantsTest {
     @Order(6)
     void publicPreviewsRestoreTheFormerBehaviour() throws Exception {
         service.stop();
-        service = ServiceProcess.restartable(service.data(), Map.of("SPRING_PROFILES_ACTIVE", "postgres",
-                "SPRING_DATASOURCE_URL", database, "SPRING_DATASOURCE_USERNAME", PostgresTestDatabase.user(),
-                "SITES_PREVIEWS", "public"));
+        Map<String, String> environment = new HashMap<>(PostgresTestDatabase.processEnvironment(database));
+        environment.put("SITES_PREVIEWS", "public");
+        service = ServiceProcess.restartable(service.data(), environment);
         service.start();
         Website website = websites.getFirst();
         // The site directory reads the store again before it answers (503 until then).
