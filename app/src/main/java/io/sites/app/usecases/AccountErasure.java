@@ -5,6 +5,7 @@ import io.sites.api.id.Actor;
 import io.sites.api.id.WebsiteId;
 import io.sites.app.axon.EventErasure;
 import io.sites.app.identity.Accounts;
+import io.sites.app.identity.Usernames;
 import io.sites.query.website.ErasedWebsites;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -64,6 +65,8 @@ public class AccountErasure {
         jdbc.update("delete from idempotent_request where account_id = ?", account.value());
         jdbc.update("delete from quota_notice where account_id = ?", account.value());
         jdbc.update("delete from account_quota where account_id = ?", account.value());
+        // Rate windows keyed by the person: failed sign-ins count under the username, publishes under the account.
+        jdbc.update("delete from rate_window where subject in (?, ?)", Usernames.normalize(username), account.value());
         jdbc.update("update account set username = ?, password_hash = null where id = ?",
                 "erased-" + account.value(), account.value());
         EventErasure.Erased erased = events.forget(account, owned);
