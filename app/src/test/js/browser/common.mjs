@@ -14,7 +14,8 @@ export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+      '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync',
+      '--host-resolver-rules=MAP *.localhost 127.0.0.1'],
   });
 }
 

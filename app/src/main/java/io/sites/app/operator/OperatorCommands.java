@@ -83,7 +83,8 @@ class OperatorCommands implements ApplicationRunner {
             if (words.size() == 2 && "purge-account".equals(words.getFirst())) {
                 AccountErasure.Erased erased = erasure.erase(words.get(1));
                 System.out.println("Account " + erased.account() + " erased: " + erased.websites().size()
-                        + " websites deleted, " + erased.tokens() + " tokens revoked; its bytes go at the next blob"
+                        + " websites deleted, " + erased.tokens() + " tokens revoked, " + erased.events()
+                        + " events anonymised; its bytes go at the next blob"
                         + " collection after the grace period.");
                 return 0;
             }

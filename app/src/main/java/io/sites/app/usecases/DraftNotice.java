@@ -16,10 +16,33 @@ import java.util.Locale;
  * their bytes: a draft has inline files only, so everything here is in memory or in the request's spill files.
  */
 final class DraftNotice {
-    /** Small, fixed in a corner, above the page; the marker attribute lets a test (or a script) find it. */
-    static final String HTML = "<div data-sites-draft-notice=\"\" style=\"position:fixed;right:8px;bottom:8px;"
-            + "z-index:2147483647;padding:4px 8px;border-radius:4px;background:#222;color:#fff;"
-            + "font:12px/1.4 system-ui,sans-serif;opacity:.85\">Unclaimed draft: it expires unless claimed</div>";
+    /**
+     * Small, fixed in a corner, above the page, and out of the page's reach (docs/SECURITY.md, "The unclaimed-draft
+     * notice"): every property of the element is set inline with {@code !important} after {@code all:initial}, which
+     * no stylesheet of the page can outweigh; its declarative shadow root is closed, so no selector of the page reaches
+     * inside, and its own {@code :host} rules (important ones from inside a shadow tree win over the page's) remove
+     * any pseudo-element the page would lay over it. The text is in the light tree too, for a browser without
+     * declarative shadow roots. The marker attribute lets a test find it.
+     */
+    static final String HTML = "<sites-draft-notice data-sites-draft-notice=\"\" style=\"" + Styles.HOST + "\">"
+            + "<template shadowrootmode=\"closed\"><style>:host{" + Styles.HOST + "}"
+            + ":host::before,:host::after{content:none!important;display:none!important}</style><slot></slot>"
+            + "</template>Unclaimed draft: it expires unless claimed</sites-draft-notice>";
+    /**
+     * An unclaimed draft's pages run no script (theirs could remove the notice or act on the visitor before anyone
+     * answers for them): a policy in the document itself, since the site server serves every website alike. It
+     * narrows the sites' header policy; once the draft is claimed, its notice-free version has no such line.
+     */
+    static final String POLICY = "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'\">";
+
+    /** The notice's looks, each declaration important. */
+    private static final class Styles {
+        static final String HOST = "all:initial!important;display:block!important;position:fixed!important;"
+                + "right:8px!important;bottom:8px!important;z-index:2147483647!important;padding:4px 8px!important;"
+                + "border-radius:4px!important;background:#222!important;color:#fff!important;"
+                + "font:12px/1.4 system-ui,sans-serif!important;opacity:1!important;visibility:visible!important;"
+                + "cursor:default!important";
+    }
 
     private DraftNotice() {
     }
@@ -29,12 +52,21 @@ final class DraftNotice {
         return lower.endsWith(".html") || lower.endsWith(".htm");
     }
 
-    /** The page with the notice before its last {@code </body>}, or at its end when it has none. */
+    /**
+     * The page with the script policy first (after a leading doctype, so the page keeps its rendering mode) and the
+     * notice at its very end: whatever the page writes, even after its {@code </body>}, comes before the notice in
+     * the document, so no element of the page paints over it at the same z-index.
+     */
     static byte[] marked(byte[] page) {
         String text = new String(page, StandardCharsets.UTF_8);
-        int body = text.toLowerCase(Locale.ROOT).lastIndexOf("</body");
-        String marked = body < 0 ? text + HTML : text.substring(0, body) + HTML + text.substring(body);
-        return marked.getBytes(StandardCharsets.UTF_8);
+        String lower = text.toLowerCase(Locale.ROOT);
+        int start = 0;
+        while (start < text.length() && (Character.isWhitespace(text.charAt(start)) || text.charAt(start) == '\uFEFF')) {
+            start++;
+        }
+        int close = lower.indexOf('>', start);
+        int head = lower.startsWith("<!doctype", start) && close > 0 ? close + 1 : 0;
+        return (text.substring(0, head) + POLICY + text.substring(head) + HTML).getBytes(StandardCharsets.UTF_8);
     }
 
     /** The file's bytes as sent, or null when its source is not one this reads (the bundle reader words that). */

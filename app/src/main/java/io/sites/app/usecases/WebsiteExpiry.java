@@ -1,7 +1,9 @@
 package io.sites.app.usecases;
 
 import io.sites.api.id.WebsiteId;
+import io.sites.api.command.WarnExpiryCommand;
 import io.sites.api.query.FindExpiredWebsites;
+import io.sites.api.query.FindExpiringWebsites;
 import io.sites.command.publish.WebsiteSettingsChanges;
 import io.sites.replica.BackgroundWork;
 import java.time.Clock;
@@ -22,8 +24,10 @@ import org.springframework.stereotype.Component;
  * Deletes websites whose expiresAt has come, as their owner would (the history says "expiry"): every
  * {@code sites.expiry-sweep} (default a minute) it asks the read model for due websites and sends each a command
  * the aggregate checks against its own expiresAt. Every API replica sweeps: two at once are harmless (the second
- * finds it deleted), and a setting changed after the read model was read wins. The event (WebsiteDeleted through
- * the door "expiry") is the seam for the owner's webhook when webhooks land.
+ * finds it deleted), and a setting changed after the read model was read wins. The same round warns the owners of
+ * websites that expire within 24 hours ({@code ExpiryWarned}, once per expiresAt, the aggregate's decision as well).
+ * Both events, in the website's history ({@code website.expiring}, {@code website.deleted} by expiry), are what the
+ * owner's webhooks tell.
  */
 @Component
 public class WebsiteExpiry implements SmartLifecycle {
@@ -45,8 +49,9 @@ public class WebsiteExpiry implements SmartLifecycle {
         this.interval = interval;
     }
 
-    /** One round: the number of websites this call deleted. */
+    /** One round: the number of websites this call deleted (after warning those due a warning). */
     public int sweep() {
+        warn();
         List<WebsiteId> due = queries.query(new FindExpiredWebsites(clock.instant(), BATCH),
                 ResponseTypes.multipleInstancesOf(WebsiteId.class)).join();
         int deleted = 0;
@@ -64,6 +69,27 @@ public class WebsiteExpiry implements SmartLifecycle {
             log.info("Expiry deleted {} websites", deleted);
         }
         return deleted;
+    }
+
+    /** The warnings of one round: the number of owners this call warned. */
+    int warn() {
+        List<WebsiteId> expiring = queries.query(new FindExpiringWebsites(clock.instant(),
+                clock.instant().plus(WarnExpiryCommand.AHEAD), BATCH),
+                ResponseTypes.multipleInstancesOf(WebsiteId.class)).join();
+        int warned = 0;
+        for (WebsiteId websiteId : expiring) {
+            try {
+                if (settings.warnExpiry(websiteId)) {
+                    warned++;
+                }
+            } catch (RuntimeException failed) {
+                log.warn("Expiry warning of {} failed; retried next round", websiteId.value(), failed);
+            }
+        }
+        if (warned > 0) {
+            log.info("Expiry warned the owners of {} websites", warned);
+        }
+        return warned;
     }
 
     private void sweepQuietly() {

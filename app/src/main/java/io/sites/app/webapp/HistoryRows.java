@@ -74,6 +74,7 @@ class HistoryRows {
             case "versions.pruned" -> "Old versions removed";
             case "draft.created" -> "Published as an unclaimed draft";
             case "draft.claimed" -> "Draft claimed";
+            case "website.expiring" -> "Expiry warning: deleted within 24 hours";
 
             case "quota.bandwidth" -> Boolean.TRUE.equals(entry.details().get("paused"))
                     ? "Bandwidth quota used up: sites paused" : "Bandwidth quota " + entry.details().get("percent")
@@ -116,6 +117,8 @@ class HistoryRows {
                     .orElse("");
             case "settings.changed" -> LifetimeWords.settings(d, times);
             case "versions.pruned" -> LifetimeWords.pruned(d);
+            case "website.expiring" -> d.get("expiresAt") == null ? ""
+                    : "expires " + times.format(Instant.parse(d.get("expiresAt").toString()));
             case "quota.bandwidth" -> d.get("bytesSent") instanceof Number sent && d.get("quotaBytes") instanceof Number
                     quota ? times.bytes(sent.longValue()) + " of " + times.bytes(quota.longValue()) + " in "
                     + d.get("month") : "";

@@ -4,7 +4,10 @@ import io.sites.app.EmbeddedAppTest;
 import io.sites.app.MovableClock;
 import org.springframework.context.annotation.Import;
 
-/** {@link BlobCollectionContract} on the embedded default (H2), with a clock the tests move. */
+/**
+ * {@link BlobCollectionContract} and {@link ForgettingContract} on the embedded default (H2), with a clock the tests
+ * move.
+ */
 @Import(MovableClock.InTheContext.class)
-class BlobCollectionEmbeddedTest extends EmbeddedAppTest implements BlobCollectionContract {
+class BlobCollectionEmbeddedTest extends EmbeddedAppTest implements BlobCollectionContract, ForgettingContract {
 }

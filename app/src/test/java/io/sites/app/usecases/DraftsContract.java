@@ -83,7 +83,8 @@ public interface DraftsContract {
 
         String page = http().site(slug, "/").text();
         assertThat(page).contains("hello draft", "data-sites-draft-notice", "Unclaimed draft");
-        assertThat(page.indexOf("data-sites-draft-notice")).as("before </body>").isLessThan(page.indexOf("</body>"));
+        assertThat(page.strip()).as("the notice last, after anything the page writes").endsWith("</sites-draft-notice>");
+        assertThat(page).as("no script of its own runs").contains("script-src 'none'");
         assertThat(http().site(slug, "/style.css").text()).isEqualTo("p { color: red }");
     }
 

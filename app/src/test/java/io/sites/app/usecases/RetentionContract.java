@@ -18,6 +18,8 @@ import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.Accounts;
 import io.sites.app.usecases.WebsiteExpiry;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -188,5 +190,50 @@ public interface RetentionContract {
         assertThat(deleted.by()).as("as by its owner").isEqualTo(owner.id());
         assertThat(deleted.actor().via()).isEqualTo(Door.EXPIRY);
         assertThat(bean(WebsiteExpiry.class).sweep()).as("a second sweep finds nothing of it").isZero();
+    }
+
+    @Test
+    default void theOwnerIsWarnedOnceADayBeforeExpiryAndAgainOnlyForANewTime() {
+        User owner = user("warned");
+        String id = create(owner, null);
+        Instant expires = clock().instant().truncatedTo(ChronoUnit.SECONDS).plus(Duration.ofHours(30));
+        assertThat(patch(id, owner, "{\"expiresAt\": \"" + expires + "\"}").status()).isEqualTo(200);
+        bean(WebsiteExpiry.class).sweep();
+        assertThat(warnings(owner, id)).as("30 hours ahead: not yet").isEmpty();
+
+        clock().advance(Duration.ofHours(7));
+        bean(WebsiteExpiry.class).sweep();
+        bean(WebsiteExpiry.class).sweep();
+        assertThat(warnings(owner, id)).as("23 hours ahead: once, however often swept").containsExactly(
+                expires.toString());
+        JsonNode warning = http().get("/v1/websites/" + id + "/history", owner.token()).json().get("items").get(0);
+        assertThat(warning.get("actor").get("via").asString()).isEqualTo("expiry");
+        assertThat(warning.get("actor").get("accountId").asString()).isEqualTo(owner.id().value());
+
+        Instant later = clock().instant().truncatedTo(ChronoUnit.SECONDS).plus(Duration.ofHours(40));
+        assertThat(patch(id, owner, "{\"expiresAt\": \"" + later + "\"}").status()).isEqualTo(200);
+        bean(WebsiteExpiry.class).sweep();
+        assertThat(warnings(owner, id)).as("moved beyond a day: nothing new").hasSize(1);
+        assertThat(patch(id, owner, "{\"expiresAt\": \"" + expires + "\"}").status()).isEqualTo(200);
+        bean(WebsiteExpiry.class).sweep();
+        assertThat(warnings(owner, id)).as("moved back to the time warned of: not again").hasSize(1);
+        clock().advance(Duration.ofHours(17));
+        bean(WebsiteExpiry.class).sweep();
+        assertThat(warnings(owner, id)).as("the new time comes within a day").hasSize(1);
+        assertThat(patch(id, owner, "{\"expiresAt\": \"" + later + "\"}").status()).isEqualTo(200);
+        bean(WebsiteExpiry.class).sweep();
+        assertThat(warnings(owner, id)).as("a new time within a day: warned of it").containsExactly(later.toString(),
+                expires.toString());
+    }
+
+    /** The expiresAt of each website.expiring entry of the history, newest first. */
+    default List<String> warnings(User owner, String websiteId) {
+        List<String> found = new ArrayList<>();
+        http().get("/v1/websites/" + websiteId + "/history", owner.token()).json().get("items").forEach(item -> {
+            if ("website.expiring".equals(item.get("type").asString())) {
+                found.add(item.get("details").get("expiresAt").asString());
+            }
+        });
+        return found;
     }
 }

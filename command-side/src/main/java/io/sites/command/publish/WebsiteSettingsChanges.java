@@ -5,6 +5,7 @@ import static io.sites.command.publish.WebsiteCommands.send;
 import io.sites.api.Category;
 import io.sites.api.command.ChangeWebsiteSettingsCommand;
 import io.sites.api.command.ExpireWebsiteCommand;
+import io.sites.api.command.WarnExpiryCommand;
 import io.sites.api.event.WebsiteSettingsChanged;
 import io.sites.api.id.Actor;
 import io.sites.api.id.WebsiteId;
@@ -70,6 +71,16 @@ public class WebsiteSettingsChanges {
             readModels.awaitWebsite(websiteId);
         }
         return Boolean.TRUE.equals(deleted);
+    }
+
+    /** Warns the owner if its expiresAt is within a day and not warned of (the aggregate decides); true when it did. */
+    public boolean warnExpiry(WebsiteId websiteId) {
+        Boolean warned = send(websiteId, () -> commands.sendAndWait(new WarnExpiryCommand(websiteId)));
+        if (Boolean.TRUE.equals(warned)) {
+            // The next sweep's read must not find it unwarned again.
+            readModels.awaitWebsite(websiteId);
+        }
+        return Boolean.TRUE.equals(warned);
     }
 
     private ChangeWebsiteSettingsCommand checked(WebsiteId id, Actor caller, Map<String, Object> patch) {

@@ -13,6 +13,7 @@ import io.sites.api.event.DraftClaimed;
 import io.sites.api.event.DraftCreated;
 import io.sites.api.command.ExpireWebsiteCommand;
 import io.sites.api.command.NoteBandwidthCommand;
+import io.sites.api.command.WarnExpiryCommand;
 import io.sites.api.event.VersionsPruned;
 import io.sites.api.event.WebsiteSettingsChanged;
 import io.sites.api.id.Actor;
@@ -55,9 +56,9 @@ import org.axonframework.spring.stereotype.Aggregate;
  * Jackson so that snapshots need no getters. The revision names the shape of those fields: a snapshot of another
  * revision (one without {@code currentVersion}) is ignored and the aggregate is loaded from its events. Revision 3
  * adds the settings and what retention needs ({@code liveUntil}, {@code pruned}); 4 the draft flag and the
- * bandwidth notices.
+ * bandwidth notices; 5 the expiry warning.
  */
-@Revision("4")
+@Revision("5")
 @Aggregate(snapshotTriggerDefinition = "websiteSnapshotTrigger", cache = "websiteCache")
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
 class Website {
@@ -86,6 +87,8 @@ class Website {
 
     @AggregateMember
     private WebsiteBandwidth bandwidth = new WebsiteBandwidth();
+    @AggregateMember
+    private WebsiteExpiryWarning expiryWarning = new WebsiteExpiryWarning();
 
     Website() {
         // for event sourcing and snapshots
@@ -281,6 +284,12 @@ class Website {
         }
         apply(new WebsiteDeleted(websiteId, slug, owner, new Actor(owner, Door.EXPIRY, null)));
         return true;
+    }
+
+    /** The sweep's warning a day ahead: once per expiresAt, never for a deleted website or an unclaimed draft. */
+    @CommandHandler
+    boolean handle(WarnExpiryCommand command, Lifetimes lifetimes) {
+        return !deleted && !draft && expiryWarning.warn(websiteId, owner, expiresAt, lifetimes.now());
     }
 
     /** The quota watch's notice: once per month and threshold, never on a deleted website. */

@@ -7,6 +7,7 @@ import io.sites.api.event.CollaboratorAdded;
 import io.sites.api.event.CollaboratorRemoved;
 import io.sites.api.event.DraftClaimed;
 import io.sites.api.event.DraftCreated;
+import io.sites.api.event.ExpiryWarned;
 import io.sites.api.query.HistoryView;
 import io.sites.api.event.SitePasswordCleared;
 import io.sites.api.event.SitePasswordSet;
@@ -78,6 +79,10 @@ public final class HistoryEntries {
                 details.put("quotaBytes", e.quotaBytes());
                 details.put("paused", e.threshold() >= 100);
                 yield new Entry("quota.bandwidth", e.actor(), null, null);
+            }
+            case ExpiryWarned e -> {
+                details.put("expiresAt", e.expiresAt().toString());
+                yield new Entry("website.expiring", e.actor(), null, null);
             }
             case WebsiteDeleted e -> {
                 put(details, "slug", e.slug());

@@ -5,6 +5,8 @@ import static io.sites.query.website.StoredValues.DELETED;
 import io.sites.api.event.CollaboratorAdded;
 import io.sites.api.event.CollaboratorRemoved;
 import io.sites.api.event.DraftClaimed;
+import io.sites.api.event.DraftCreated;
+import io.sites.api.event.ExpiryWarned;
 import io.sites.api.event.SitePasswordCleared;
 import io.sites.api.event.SitePasswordSet;
 import io.sites.api.event.VersionPromoted;
@@ -44,7 +46,8 @@ class WebsiteProjection {
     /** The event types this projection handles: a rebuild skips any other without deserializing it. */
     static final Set<Class<?>> EVENTS = Set.of(WebsiteCreated.class, VersionPublished.class, VersionPromoted.class,
             CollaboratorAdded.class, CollaboratorRemoved.class, WebsiteDeleted.class, SitePasswordSet.class,
-            SitePasswordCleared.class, WebsiteSettingsChanged.class, VersionsPruned.class, DraftClaimed.class);
+            SitePasswordCleared.class, WebsiteSettingsChanged.class, VersionsPruned.class, DraftClaimed.class,
+            DraftCreated.class, ExpiryWarned.class);
 
     private final JdbcTemplate jdbc;
     private final OwnerCounts owners;
@@ -135,6 +138,24 @@ class WebsiteProjection {
         SettingsRows.changed(jdbc, event, at, sequence);
     }
 
+    /** The owner was warned of this expiresAt: the sweep asks no more about it (a moved one is asked about again). */
+    @EventHandler
+    void on(ExpiryWarned event) {
+        PendingRows.flush();
+        warned(event.websiteId().value(), event.expiresAt());
+    }
+
+    /** Nobody is warned of an unclaimed draft's expiry: its creator was told in the answer that created it. */
+    @EventHandler
+    void on(DraftCreated event) {
+        PendingRows.flush();
+        warned(event.websiteId().value(), event.expiresAt());
+    }
+
+    private void warned(String websiteId, Instant expiresAt) {
+        jdbc.update("update qs_website set expiry_warned = ? where id = ?", ts(expiresAt), websiteId);
+    }
+
     /** A claimed draft changes hands: it leaves the placeholder's count and joins its new owner's list. */
     @EventHandler
     void on(DraftClaimed event, @org.axonframework.eventhandling.Timestamp Instant at,
@@ -177,6 +198,8 @@ class WebsiteProjection {
             case WebsiteSettingsChanged event -> on(event, at, sequence);
             case VersionsPruned event -> on(event, at);
             case DraftClaimed event -> on(event, at, sequence);
+            case DraftCreated event -> on(event);
+            case ExpiryWarned event -> on(event);
             default -> throw new IllegalStateException("No handler for " + message.getPayloadType());
         }
     }

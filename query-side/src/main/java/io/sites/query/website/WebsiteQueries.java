@@ -8,6 +8,7 @@ import io.sites.api.id.AccountId;
 import io.sites.api.query.CollaboratorsView;
 import io.sites.api.query.CountOwnedWebsites;
 import io.sites.api.query.FindExpiredWebsites;
+import io.sites.api.query.FindExpiringWebsites;
 import io.sites.api.query.FindWebsite;
 import io.sites.api.id.JobId;
 import io.sites.api.JobStatus;
@@ -126,6 +127,15 @@ class WebsiteQueries {
         return jdbc.query(tables.sql("select id from qs_website where expires_at <= ? and status <> " + DELETED
                 + " order by expires_at, id limit ?"), (rs, row) -> new WebsiteId(rs.getString("id")),
                 Timestamp.from(query.now()), query.limit());
+    }
+
+    /** The expiry sweep's other question: websites to warn, soonest first (the aggregate decides on each). */
+    @QueryHandler
+    List<WebsiteId> handle(FindExpiringWebsites query) {
+        return jdbc.query(tables.sql("select id from qs_website where expires_at > ? and expires_at <= ? and status <> "
+                + DELETED + " and (expiry_warned is null or expiry_warned <> expires_at) order by expires_at, id limit ?"),
+                (rs, row) -> new WebsiteId(rs.getString("id")), Timestamp.from(query.now()),
+                Timestamp.from(query.until()), query.limit());
     }
 
     @QueryHandler
