@@ -7,6 +7,8 @@ import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.app.EmbeddedAppTest;
+import io.sites.app.WebhookReceiver;
+import io.sites.app.WebhookReceiverAllowance;
 import io.sites.app.Http;
 import java.util.List;
 import java.util.Map;

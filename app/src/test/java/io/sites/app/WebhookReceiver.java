@@ -1,4 +1,4 @@
-package io.sites.app.webhooks;
+package io.sites.app;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsConfigurator;
@@ -26,12 +26,14 @@ import javax.net.ssl.TrustManagerFactory;
  * A webhook receiver for tests: HTTPS on 127.0.0.1 with a certificate of a test CA made by keytool (trusted by the
  * service through {@link WebhookReceiverAllowance} only), answering by its path: {@code /ok/…} 200,
  * {@code /fail-once/…} 500 the first time, {@code /drop-once/…} drops the connection the first time,
- * {@code /always-500/…} 500, {@code /redirect/…} a 302 to {@code /ok/redirected}. It records every request.
+ * {@code /always-500/…} 500, {@code /redirect/…} a 302 to {@code /ok/redirected}, {@code /hold-once/…} holds the
+ * first request unanswered until {@link #release()}. It records every request. Outside the packages the service
+ * scans, so that no context picks up its allowance unless it imports it.
  */
 public final class WebhookReceiver {
     private static WebhookReceiver shared;
 
-    /** One request as it arrived, and the status it was answered with (0: the connection was dropped). */
+    /** One request as it arrived, and the status it was answered with (0: dropped, -1: held). */
     public record Received(String path, String id, String timestamp, String signature, String body, int status) {
     }
 
@@ -39,6 +41,8 @@ public final class WebhookReceiver {
     private final SSLContext clientTls;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Set<String> failedOnce = ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+    private final java.security.cert.Certificate ca;
 
     public static synchronized WebhookReceiver shared() {
         if (shared == null) {
@@ -73,7 +77,8 @@ public final class WebhookReceiver {
         serverTls.init(keyManagers.getKeyManagers(), null, null);
         KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
-        trust.setCertificateEntry("ca", keys.getCertificate("receiver"));
+        ca = keys.getCertificate("receiver");
+        trust.setCertificateEntry("ca", ca);
         TrustManagerFactory trustManagers = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         trustManagers.init(trust);
         clientTls = SSLContext.getInstance("TLS");
@@ -92,6 +97,17 @@ public final class WebhookReceiver {
 
     public SSLContext clientTls() {
         return clientTls;
+    }
+
+    /** The test CA's certificate as PEM, for a service in another JVM to trust. */
+    public String caPem() throws java.security.cert.CertificateEncodingException {
+        return "-----BEGIN CERTIFICATE-----\n" + java.util.Base64.getMimeEncoder(64, "\n".getBytes())
+                .encodeToString(ca.getEncoded()) + "\n-----END CERTIFICATE-----\n";
+    }
+
+    /** Lets the request held at a {@code /hold-once/} path go (its answer, a 500, reaches whoever still listens). */
+    public void release() {
+        held.countDown();
     }
 
     public String url(String path) {
@@ -130,6 +146,22 @@ public final class WebhookReceiver {
             status = 500;
         } else if (path.startsWith("/drop-once/") && failedOnce.add(path)) {
             status = 0;
+        } else if (path.startsWith("/hold-once/") && failedOnce.add(path)) {
+            status = 500;
+            received.add(new Received(path, exchange.getRequestHeaders().getFirst("webhook-id"),
+                    exchange.getRequestHeaders().getFirst("webhook-timestamp"),
+                    exchange.getRequestHeaders().getFirst("webhook-signature"), body, -1));
+            try {
+                held.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            try (exchange) {
+                exchange.sendResponseHeaders(status, -1);
+            } catch (IOException senderGone) {
+                // the sender was killed meanwhile
+            }
+            return;
         } else if (path.startsWith("/always-500/")) {
             status = 500;
         } else if (path.startsWith("/redirect/")) {

@@ -1,4 +1,4 @@
-package io.sites.app.webhooks;
+package io.sites.app;
 
 import io.sites.command.remote.AddressPolicy;
 import io.sites.command.remote.WebhookPosts;
