@@ -155,6 +155,31 @@ public interface WebhooksContract {
                 .contains(tested.json().get("deliveryId").asString()).doesNotHaveDuplicates();
     }
 
+    /** The Settings view's panel: the owner adds a hook (the secret in the notice, once), tests and removes it. */
+    @Test
+    default void theSettingsPanelAddsTestsAndRemovesAHook() {
+        String name = unique("hook-panel");
+        io.sites.app.webapp.Browser browser = new io.sites.app.webapp.Browser(http().port(), "127.0.0.1");
+        assertThat(browser.signUp(name, "correct horse battery").statusCode()).isEqualTo(302);
+        String token = bean(io.sites.app.identity.AccessTokens.class).mint(bean(Accounts.class).byUsername(name)
+                .orElseThrow(), "panel", null);
+        String settings = "/app/websites/" + website(token) + "/settings";
+        assertThat(browser.get(settings).body()).contains("No webhooks");
+        assertThat(browser.post(settings.replace("/settings", "/webhooks"), Map.of("url", NOWHERE,
+                "events", "version.published, quota.warning")).statusCode()).isEqualTo(302);
+        String page = browser.get(settings).body();
+        assertThat(page).contains(NOWHERE).contains("whsec_").contains("version.published, quota.bandwidth");
+        assertThat(browser.get(settings).body()).as("the secret is shown once").doesNotContain("whsec_");
+        String hook = page.replaceAll("(?s).*data-webhook=\"(wh_[0-9a-f]+)\".*", "$1");
+        assertThat(browser.post(settings.replace("/settings", "/webhooks/test"), Map.of("webhookId", hook))
+                .statusCode()).isEqualTo(302);
+        assertThat(browser.get(settings).body()).contains("A test delivery is on its way");
+        browser.post(settings.replace("/settings", "/webhooks"), Map.of("url", "http://insecure.example.com/"));
+        assertThat(browser.get(settings).body()).contains("cannot receive webhooks");
+        browser.post(settings.replace("/settings", "/webhooks/remove"), Map.of("webhookId", hook));
+        assertThat(browser.get(settings).body()).contains("The webhook is removed").contains("No webhooks");
+    }
+
     /** Waits (bounded) until the log holds at least {@code count} attempts; no timing asserted. */
     default List<JsonNode> awaitAttempts(String path, int count) {
         List<JsonNode> attempts = List.of();
