@@ -249,7 +249,7 @@ class ArchitectureTest {
             + "|serving\\.(SiteResponder|SiteRequest|SiteResponse|SiteFiles|ResponseWriter|ResponseHeads|SiteTraffic"
             + "|SitePreviewKey|SecureHosts)"
             + "|transport\\.SiteListener"
-            + "|tls\\.(SiteCertificates|DomainCertificates)"
+            + "|tls\\.(SiteCertificates|DomainCertificates|SealedKeys)"
             + "|replica\\.SiteReplica"
             + "|usage\\.(SiteUsage|UsageFlush|Visitors)|quota\\.(SiteLimits|RequestCeiling))(\\$.*)?";
 

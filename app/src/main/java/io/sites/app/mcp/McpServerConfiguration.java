@@ -62,7 +62,7 @@ class McpServerConfiguration {
             ApiBodies bodies, OpenApiDocument openApi, JsonMapper json, BundleLimits limits,
             IdempotentRequests idempotency, SiteUrls urls, io.sites.app.usecases.DomainOperations domains,
             UsageOperations usage, UsageBodies usageBodies, SettingsOperations settings,
-            io.sites.app.usecases.DraftOperations drafts) {
+            io.sites.app.usecases.DraftOperations drafts, io.sites.app.webhooks.WebhookOperations webhooks) {
         ToolSchemas schemas = new ToolSchemas(openApi);
         WebsiteTools tools = new WebsiteTools(publishing, reads, bodies, schemas, json, limits,
                 new IdempotentCalls(idempotency, json), urls);
@@ -70,6 +70,7 @@ class McpServerConfiguration {
         List<SyncToolSpecification> specifications = new ArrayList<>(tools.specifications());
         specifications.addAll(versionTools.specifications());
         specifications.addAll(new DomainTools(domains, tools).specifications());
+        specifications.addAll(new WebhookTools(webhooks, tools).specifications());
         specifications.addAll(new UsageTools(usage, usageBodies, tools).specifications());
         specifications.addAll(new SettingsTools(settings, bodies, tools, schemas).specifications());
         DraftTools draftTools = new DraftTools(drafts, tools, schemas);

@@ -86,6 +86,8 @@ public final class ApiErrors {
             case NotFoundException notFound -> notFound(notFound);
             case io.sites.command.domain.DomainRefusedException refused -> new Failure(refused.code(),
                     refused.getMessage());
+            case io.sites.app.webhooks.WebhookRefusedException refused -> new Failure(refused.code(),
+                    refused.getMessage());
             case io.sites.app.usecases.DraftRefusedException refused -> new Failure(refused.code(),
                     refused.getMessage());
             case BadRequestException bad -> new Failure(ErrorCode.BAD_REQUEST, ErrorBody.of(ErrorCode.BAD_REQUEST,

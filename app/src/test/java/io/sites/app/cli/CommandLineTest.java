@@ -217,6 +217,28 @@ class CommandLineTest extends EmbeddedAppTest {
     }
 
     @Test
+    void webhooksAreAddedListedTestedAndRemoved() throws Exception {
+        String slug = "cli-hooks-" + System.nanoTime();
+        Path dir = Files.createDirectories(temp.resolve("hooks"));
+        Files.writeString(dir.resolve("index.html"), "<!doctype html><title>" + slug + "</title><h1>Hooks</h1>");
+        sites("publish", dir.toString(), "--site", slug, "--json");
+        String url = "https://hooks.cli-test.invalid/in"; // never resolves: nothing leaves the machine
+        Run added = sites("--json", "webhooks", "add", slug, url, "-e", "version.published,domain.active");
+        assertThat(added.exit()).as(added.err()).isZero();
+        String id = added.json().get("id").asString();
+        assertThat(added.json().get("secret").asString()).startsWith("whsec_");
+        assertThat(sites("webhooks", "ls", slug).out()).contains(id).contains(url)
+                .contains("version.published,domain.verified");
+        assertThat(sites("webhooks", "test", slug, id).out()).contains("Queued delivery msg_");
+        Run unknown = sites("webhooks", "add", slug, url, "-e", "site.exploded");
+        assertThat(unknown.exit()).isEqualTo(1);
+        assertThat(unknown.err()).contains("site.exploded");
+        assertThat(sites("webhooks", "rm", slug, id).exit()).isZero();
+        assertThat(sites("webhooks", "ls", slug).out()).contains("No webhooks");
+        assertThat(sites("webhooks", "ls", "--account").out()).contains("No webhooks");
+    }
+
+    @Test
     void settingsShowsAndChangesRetentionAndExpiry() throws Exception {
         String slug = Bundles.unique("cliset");
         Path dir = Files.createDirectories(temp.resolve("settings"));

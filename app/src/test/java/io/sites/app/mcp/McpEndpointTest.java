@@ -40,10 +40,11 @@ class McpEndpointTest extends EmbeddedAppTest {
     private static final List<String> TOOLS = java.util.stream.Stream.concat(SPECIFIED.stream(),
             java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions", "get_history",
                     "validate_bundle", "add_domain", "list_domains", "verify_domain", "remove_domain",
-                    "update_website", "get_usage", "get_account_usage", "publish_draft")).toList();
+                    "update_website", "get_usage", "get_account_usage", "publish_draft", "add_webhook",
+                    "list_webhooks", "remove_webhook", "test_webhook")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
             "get_job_status", "suggest_slug", "diff_versions", "get_history", "list_domains",
-            "get_usage", "get_account_usage");
+            "get_usage", "get_account_usage", "list_webhooks");
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
             registry -> registry.schemaRegistryConfig(SchemaRegistryConfig.builder()
                     .formatAssertionsEnabled(true).build()));
@@ -84,7 +85,7 @@ class McpEndpointTest extends EmbeddedAppTest {
             if (!readOnly) {
                 assertThat(annotations.get("destructiveHint").asBoolean()).as(name)
                         .isEqualTo(name.equals("delete_website") || name.equals("remove_domain")
-                                || name.equals("update_website"));
+                                || name.equals("update_website") || name.equals("remove_webhook"));
             }
             assertThat(annotations.path("openWorldHint").asBoolean(true)).as(name)
                     .isEqualTo(!READS.contains(name));

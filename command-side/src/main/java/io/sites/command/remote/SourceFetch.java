@@ -19,18 +19,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import javax.net.ssl.SNIHostName;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
 
 /**
@@ -143,54 +138,21 @@ final class SourceFetch {
         }
     }
 
-    /** Every address of the host must be allowed (a name with one private address is refused outright). */
     private InetAddress checkedAddress(SourceLocation location) throws Failed {
-        InetAddress[] addresses;
-        if (location.literal() != null) {
-            addresses = new InetAddress[] {location.literal()};
-        } else {
-            try {
-                addresses = resolver.resolve(location.host());
-            } catch (UnknownHostException e) {
-                throw new Failed(SOURCE_UNREACHABLE, "the host " + location.host() + " does not resolve");
-            }
+        try {
+            return PinnedSockets.checkedAddress(location, policy, resolver::resolve);
+        } catch (PinnedSockets.Refused refused) {
+            throw new Failed(refused.forbidden ? SOURCE_ADDRESS_FORBIDDEN : SOURCE_UNREACHABLE,
+                    refused.getMessage().replace("are reached", "are fetched"));
         }
-        if (addresses.length == 0) {
-            throw new Failed(SOURCE_UNREACHABLE, "the host " + location.host() + " does not resolve");
-        }
-        for (InetAddress address : addresses) {
-            String refusal = policy.refusal(address, location.port());
-            if (refusal != null) {
-                throw new Failed(SOURCE_ADDRESS_FORBIDDEN, location.host() + " is " + address.getHostAddress()
-                        + ", a " + refusal + " address; only public addresses are fetched");
-            }
-        }
-        return addresses[0];
     }
 
     private Socket connect(InetAddress address, SourceLocation location) throws IOException {
-        Socket plain = new Socket();
-        try {
-            plain.connect(new InetSocketAddress(address, location.port()), (int) connectTimeout.toMillis());
-            plain.setSoTimeout((int) readTimeout.toMillis());
-            SSLSocket socket = (SSLSocket) tls.createSocket(plain, location.host(), location.port(), true);
-            SSLParameters parameters = socket.getSSLParameters();
-            parameters.setEndpointIdentificationAlgorithm("HTTPS"); // the certificate must name the host as written
-            if (location.literal() == null) {
-                parameters.setServerNames(List.of(new SNIHostName(location.host())));
-            }
-            socket.setSSLParameters(parameters);
-            socket.startHandshake();
-            return socket;
-        } catch (IOException | RuntimeException e) {
-            plain.close();
-            throw e;
-        }
+        return PinnedSockets.connect(address, location, tls, connectTimeout, readTimeout);
     }
 
     private static String hostHeader(SourceLocation location) {
-        String host = location.host().contains(":") ? "[" + location.host() + "]" : location.host();
-        return location.port() == 443 ? host : host + ":" + location.port();
+        return PinnedSockets.hostHeader(location);
     }
 
     private BlobRef body(InputStream in, Map<String, String> headers, long deadline, BlobStore into)

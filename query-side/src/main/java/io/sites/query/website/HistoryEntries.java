@@ -18,6 +18,7 @@ import io.sites.api.event.WebsiteDeleted;
 import io.sites.api.event.VersionsPruned;
 import io.sites.api.event.WebsiteSettingsChanged;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.axonframework.eventhandling.DomainEventMessage;
@@ -29,6 +30,15 @@ import org.axonframework.eventhandling.DomainEventMessage;
  * whatever shows a website's events outside getHistory (webhooks, the live feed) shows these same entries.
  */
 public final class HistoryEntries {
+    /**
+     * Every type an entry can have, in the order of the switch below: the one vocabulary of event types that the
+     * history, webhooks and the live feed share (HistoryEntriesTest holds this list to the entries made).
+     */
+    public static final List<String> TYPES = List.of("website.created", "version.published", "version.promoted",
+            "password.set", "password.cleared", "collaborator.added", "collaborator.removed", "settings.changed",
+            "versions.pruned", "draft.created", "draft.claimed", "quota.bandwidth", "website.deleted",
+            "domain.added", "domain.verified", "domain.verification_failed", "domain.preferred", "domain.removed");
+
     private HistoryEntries() {
     }
 

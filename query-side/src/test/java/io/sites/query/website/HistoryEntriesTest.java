@@ -71,4 +71,15 @@ class HistoryEntriesTest {
         assertThat(HistoryEntries.of(new GenericDomainEventMessage<>("Website", SITE.value(), 8, "not ours")))
                 .as("an event the history does not know is left out").isEmpty();
     }
+
+    /** The vocabulary webhooks validate against names every type an entry is given, once, and nothing else. */
+    @Test
+    void theTypesListIsEveryTypeTheEntriesAreGiven() throws java.io.IOException {
+        java.nio.file.Path sources = java.nio.file.Path.of("src/main/java/io/sites/query/website");
+        String code = java.nio.file.Files.readString(sources.resolve("HistoryEntries.java"))
+                + java.nio.file.Files.readString(sources.resolve("DomainHistory.java"));
+        List<String> given = java.util.regex.Pattern.compile("Entry\\(\"([a-z_.]+)\"").matcher(code).results()
+                .map(match -> match.group(1)).toList();
+        assertThat(HistoryEntries.TYPES).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(given);
+    }
 }

@@ -42,6 +42,8 @@ public enum ErrorCode {
     DRAFT_RESTRICTED(422, "A draft asked for what only a claimed website may have: site rules, a password, domains."),
     DRAFT_TOO_LARGE(413, "A draft's files add up to more than the draft limit."),
     CLAIM_INVALID(403, "A claim link that is forged, altered, expired, used, or for another website."),
+    WEBHOOK_INVALID(422, "A webhook's url is not https to a public address, or its events name an unknown type."),
+    WEBHOOK_LIMIT(422, "The website or the account already has as many webhooks as it may."),
     QUOTA_EXCEEDED(507, "A publish would take the account over its storage quota; the message names the quota.");
 
     private final int status;

@@ -15,11 +15,11 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Seals private keys (the ACME account's, the certificates') before they reach the database: AES-256-GCM under a key
- * from configuration, so a copy of the database alone gives no key away. The sealed form names its version, so the
- * scheme can change without guessing.
+ * Seals private keys (the ACME account's, the certificates') and webhooks' signing secrets before they reach the
+ * database: AES-256-GCM under a key from configuration, so a copy of the database alone gives no key away. The
+ * sealed form names its version, so the scheme can change without guessing.
  */
-final class SealedKeys {
+public final class SealedKeys {
     private static final String VERSION = "v1:";
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
@@ -38,7 +38,7 @@ final class SealedKeys {
      * The configured key, or else the one in {@code tls-key-encryption.key} in the data directory, made on first use
      * (readable by the owner only): enough for one process; replicas need the same configured key.
      */
-    static SealedKeys configured(String base64, Path dataDir) {
+    public static SealedKeys configured(String base64, Path dataDir) {
         if (base64 != null && !base64.isBlank()) {
             return new SealedKeys(Base64.getDecoder().decode(base64.trim()));
         }
@@ -70,7 +70,7 @@ final class SealedKeys {
         }
     }
 
-    String seal(byte[] plain) {
+    public String seal(byte[] plain) {
         try {
             byte[] nonce = new byte[NONCE_BYTES];
             RANDOM.nextBytes(nonce);
@@ -85,7 +85,7 @@ final class SealedKeys {
         }
     }
 
-    byte[] open(String sealed) throws GeneralSecurityException {
+    public byte[] open(String sealed) throws GeneralSecurityException {
         if (!sealed.startsWith(VERSION)) {
             throw new GeneralSecurityException("Unknown sealed key format");
         }

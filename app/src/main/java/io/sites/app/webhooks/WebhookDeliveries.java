@@ -1,0 +1,94 @@
+package io.sites.app.webhooks;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * The outbox ({@code webhook_delivery}) and each hook's last attempts ({@code webhook_attempt}). Recording is an
+ * insert that does nothing for an id already there; sending is a lease on the oldest undelivered row of a
+ * (hook, website), so deliveries go in order and from one replica at a time.
+ */
+@Component
+class WebhookDeliveries {
+    static final int ATTEMPTS_KEPT = 100;
+
+    /** A delivery due, with what sending it needs. */
+    record Due(String id, String hookId, String url, String sealedSecret, String body, int attempts,
+            Instant createdAt) {
+    }
+
+    /** One attempt as the delivery log shows it. */
+    record Attempt(String deliveryId, String type, Instant at, Integer status, int latencyMs, String error) {
+    }
+
+    private final JdbcTemplate jdbc;
+
+    WebhookDeliveries(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** In the caller's transaction (the processor's, with its token); nothing when the id is recorded already. */
+    void record(String id, String hookId, String websiteId, String type, String body, Instant now) {
+        jdbc.update("insert into webhook_delivery (id, hook_id, website_id, type, body, state, created_at, next_at)"
+                + " values (?, ?, ?, ?, ?, 'pending', ?, ?) on conflict do nothing", id, hookId, websiteId, type,
+                body, Timestamp.from(now), Timestamp.from(now));
+    }
+
+    /** The heads of the queues that are due and held by nobody, oldest first. */
+    List<Due> due(Instant now, int limit) {
+        Timestamp at = Timestamp.from(now);
+        return jdbc.query("select d.id, d.hook_id, h.url, h.secret_sealed, d.body, d.attempts, d.created_at"
+                + " from webhook_delivery d join webhook h on h.id = d.hook_id"
+                + " where d.state = 'pending' and d.next_at <= ? and (d.lease_until is null or d.lease_until < ?)"
+                + " and not exists (select 1 from webhook_delivery e where e.hook_id = d.hook_id"
+                + " and e.website_id = d.website_id and e.state = 'pending' and e.seq < d.seq)"
+                + " order by d.seq limit ?", (rs, row) -> new Due(rs.getString(1), rs.getString(2), rs.getString(3),
+                        rs.getString(4), rs.getString(5), rs.getInt(6), rs.getTimestamp(7).toInstant()), at, at,
+                limit);
+    }
+
+    /** True when this replica now holds the delivery until {@code until}; false when another does or it is done. */
+    boolean claim(String id, String owner, Instant now, Instant until) {
+        return jdbc.update("update webhook_delivery set lease_owner = ?, lease_until = ? where id = ?"
+                + " and state = 'pending' and (lease_until is null or lease_until < ?)", owner, Timestamp.from(until),
+                id, Timestamp.from(now)) == 1;
+    }
+
+    void delivered(String id, Instant now) {
+        jdbc.update("update webhook_delivery set state = 'delivered', done_at = ?, attempts = attempts + 1,"
+                + " lease_owner = null, lease_until = null where id = ? and state = 'pending'", Timestamp.from(now),
+                id);
+    }
+
+    void retryAt(String id, String owner, Instant next) {
+        jdbc.update("update webhook_delivery set attempts = attempts + 1, next_at = ?, lease_owner = null,"
+                + " lease_until = null where id = ? and state = 'pending' and lease_owner = ?", Timestamp.from(next),
+                id, owner);
+    }
+
+    void abandon(String id, Instant now) {
+        jdbc.update("update webhook_delivery set state = 'abandoned', done_at = ?, attempts = attempts + 1,"
+                + " lease_owner = null, lease_until = null where id = ? and state = 'pending'", Timestamp.from(now),
+                id);
+    }
+
+    /** Logs an attempt and forgets the hook's attempts older than the newest {@value #ATTEMPTS_KEPT}. */
+    void attempted(String hookId, String deliveryId, Instant at, Integer status, long latencyMs, String error) {
+        jdbc.update("insert into webhook_attempt (hook_id, delivery_id, attempted_at, status, latency_ms, error)"
+                + " values (?, ?, ?, ?, ?, ?)", hookId, deliveryId, Timestamp.from(at), status, (int) latencyMs,
+                error == null ? null : error.substring(0, Math.min(300, error.length())));
+        jdbc.update("delete from webhook_attempt where hook_id = ? and seq <= (select seq from webhook_attempt"
+                + " where hook_id = ? order by seq desc limit 1 offset " + ATTEMPTS_KEPT + ")", hookId, hookId);
+    }
+
+    List<Attempt> attempts(String hookId) {
+        return jdbc.query("select a.delivery_id, d.type, a.attempted_at, a.status, a.latency_ms, a.error"
+                + " from webhook_attempt a left join webhook_delivery d on d.id = a.delivery_id"
+                + " where a.hook_id = ? order by a.seq desc", (rs, row) -> new Attempt(rs.getString(1),
+                        rs.getString(2), rs.getTimestamp(3).toInstant(), (Integer) rs.getObject(4), rs.getInt(5),
+                        rs.getString(6)), hookId);
+    }
+}

@@ -1,0 +1,162 @@
+package io.sites.app.webhooks;
+
+import io.sites.app.roles.ConditionalOnRole;
+import io.sites.app.roles.ServiceRole;
+import io.sites.command.remote.WebhookPosts;
+import io.sites.replica.BackgroundWork;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Sends the outbox: every {@code poll} (and whenever this replica's processor recorded something) it takes the due
+ * heads of the queues, claims each with a lease in its row (so in a fleet one replica sends it; a replica killed
+ * mid-send lets its lease run out and another sends it, with the same id), posts it signed, and records the answer:
+ * delivered (never sent again), or another attempt after an exponential back-off, until {@code give-up-after} has
+ * passed since it was recorded; then it is abandoned and its hook marked failing (cleared by the next delivery).
+ */
+@Component
+@ConditionalOnRole(ServiceRole.API)
+class WebhookSender implements SmartLifecycle {
+    private static final Logger log = LoggerFactory.getLogger(WebhookSender.class);
+
+    private final WebhookDeliveries deliveries;
+    private final WebhookRows hooks;
+    private final WebhookPosts posts;
+    private final WebhookConfiguration.WebhookSecrets secrets;
+    private final WebhookProperties properties;
+    private final Clock clock;
+    private final String owner = "webhook-sender-" + UUID.randomUUID();
+    private final AtomicInteger sending = new AtomicInteger();
+    private ScheduledExecutorService rounds;
+    private ExecutorService senders;
+    private volatile boolean running;
+
+    WebhookSender(WebhookDeliveries deliveries, WebhookRows hooks, WebhookPosts posts,
+            WebhookConfiguration.WebhookSecrets secrets, WebhookProperties properties, Clock clock) {
+        this.deliveries = deliveries;
+        this.hooks = hooks;
+        this.posts = posts;
+        this.secrets = secrets;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** A round soon, rather than at the next poll: something was just recorded. */
+    void wake() {
+        ScheduledExecutorService current = rounds;
+        if (running && current != null) {
+            try {
+                current.execute(this::round);
+            } catch (java.util.concurrent.RejectedExecutionException stopping) {
+                // the service is stopping; the next replica's poll sends it
+            }
+        }
+    }
+
+    private void round() {
+        try {
+            int room = properties.senders() - sending.get();
+            if (!running || room <= 0) {
+                return;
+            }
+            Instant now = clock.instant();
+            for (WebhookDeliveries.Due due : deliveries.due(now, room)) {
+                if (deliveries.claim(due.id(), owner, now, now.plus(properties.lease()))) {
+                    sending.incrementAndGet();
+                    senders.execute(() -> {
+                        try {
+                            send(due);
+                        } finally {
+                            sending.decrementAndGet();
+                        }
+                    });
+                }
+            }
+        } catch (RuntimeException failed) {
+            log.warn("Webhook deliveries could not be read or claimed; the next round tries again", failed);
+        }
+    }
+
+    private void send(WebhookDeliveries.Due due) {
+        try {
+            long timestamp = clock.instant().getEpochSecond();
+            byte[] body = due.body().getBytes(StandardCharsets.UTF_8);
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("webhook-id", due.id());
+            headers.put("webhook-timestamp", Long.toString(timestamp));
+            headers.put("webhook-signature", WebhookSignatures.sign(secrets.open(due.sealedSecret()), due.id(),
+                    timestamp, body));
+            long started = System.nanoTime();
+            WebhookPosts.Answer answer = posts.post(due.url(), headers, body);
+            long latency = Duration.ofNanos(System.nanoTime() - started).toMillis();
+            Instant now = clock.instant();
+            deliveries.attempted(due.hookId(), due.id(), now, answer.status(), latency, answer.error());
+            if (answer.delivered()) {
+                deliveries.delivered(due.id(), now);
+                hooks.working(due.hookId());
+            } else if (!now.isBefore(due.createdAt().plus(properties.giveUpAfter()))) {
+                deliveries.abandon(due.id(), now);
+                hooks.failing(due.hookId(), now);
+                log.info("Webhook {} gave up on delivery {} after {}: {}", due.hookId(), due.id(),
+                        properties.giveUpAfter(), answer.error());
+            } else {
+                deliveries.retryAt(due.id(), owner, now.plus(backOff(due.attempts())));
+            }
+        } catch (RuntimeException failed) {
+            // The lease runs out and the delivery is tried again, by this replica or another.
+            log.warn("Webhook delivery {} could not be sent or recorded", due.id(), failed);
+        }
+    }
+
+    /** retryFirst after the first failure, doubling after each next one, never more than retryMax. */
+    Duration backOff(int failedBefore) {
+        Duration wait = properties.retryFirst();
+        for (int i = 0; i < failedBefore && wait.compareTo(properties.retryMax()) < 0; i++) {
+            wait = wait.multipliedBy(2);
+        }
+        return wait.compareTo(properties.retryMax()) > 0 ? properties.retryMax() : wait;
+    }
+
+    @Override
+    public void start() {
+        rounds = Executors.newSingleThreadScheduledExecutor(task -> daemon(task, "webhook-rounds"));
+        AtomicInteger number = new AtomicInteger();
+        senders = Executors.newFixedThreadPool(properties.senders(),
+                task -> daemon(task, "webhook-sender-" + number.incrementAndGet()));
+        running = true;
+        long poll = properties.poll().toMillis();
+        rounds.scheduleWithFixedDelay(this::round, poll, poll, TimeUnit.MILLISECONDS);
+    }
+
+    private static Thread daemon(Runnable task, String name) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        BackgroundWork.stop(rounds);
+        BackgroundWork.stop(senders);
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}
