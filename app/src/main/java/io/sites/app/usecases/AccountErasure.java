@@ -8,6 +8,7 @@ import io.sites.app.identity.Accounts;
 import io.sites.app.identity.Usernames;
 import io.sites.query.website.ErasedWebsites;
 import java.util.List;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -18,7 +19,8 @@ import org.springframework.stereotype.Component;
  * its id under a name that says nothing ({@code erased-<id>}). Then the person's words are forgotten: the events
  * of every website it ever owned become anonymised tombstones and its acts on other websites lose their token name
  * and message ({@link EventErasure}), the read model follows ({@link ErasedWebsites}), and the usage, idempotency,
- * quota and certificate rows of those websites go. The bytes go with the blob collector a grace period later
+ * quota and certificate rows of those websites go; a feature with rows of its own (webhooks) hears {@link
+ * AccountForgotten}. The bytes go with the blob collector a grace period later
  * (docs/ARCHITECTURE.md, "The life of a blob"), except those another account's retained version also holds
  * (content-addressed: they are that account's too). docs/DECISIONS.md, "Forgetting a person", has the argument.
  */
@@ -29,14 +31,16 @@ public class AccountErasure {
     private final JdbcTemplate jdbc;
     private final EventErasure events;
     private final ErasedWebsites readModel;
+    private final ApplicationEventPublisher publisher;
 
     AccountErasure(Accounts accounts, LifecycleOperations lifecycle, JdbcTemplate jdbc, EventErasure events,
-            ErasedWebsites readModel) {
+            ErasedWebsites readModel, ApplicationEventPublisher publisher) {
         this.accounts = accounts;
         this.lifecycle = lifecycle;
         this.jdbc = jdbc;
         this.events = events;
         this.readModel = readModel;
+        this.publisher = publisher;
     }
 
     /** What an erasure did. */
@@ -67,8 +71,9 @@ public class AccountErasure {
         jdbc.update("delete from account_quota where account_id = ?", account.value());
         // Rate windows keyed by the person: failed sign-ins count under the username, publishes under the account.
         jdbc.update("delete from rate_window where subject in (?, ?)", Usernames.normalize(username), account.value());
-        jdbc.update("update account set username = ?, password_hash = null where id = ?",
-                "erased-" + account.value(), account.value());
+        String erasedName = "erased-" + account.value();
+        jdbc.update("update account set username = ?, password_hash = null where id = ?", erasedName,
+                account.value());
         EventErasure.Erased erased = events.forget(account, owned);
         readModel.forget(owned, erased.clearedJobs(), EventErasure.ERASED);
         for (String website : owned) {
@@ -85,6 +90,8 @@ public class AccountErasure {
                         + "(select 1 from domain_claim where domain_claim.hostname = ?)", hostname, hostname);
             }
         }
+        // Features with rows of their own (webhooks: URLs, recorded bodies) forget too.
+        publisher.publishEvent(new AccountForgotten(account, erasedName));
         return new Erased(account, websites, tokens, erased.events());
     }
 }

@@ -29,7 +29,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * purge-account forgets the person (issue 36, item 5): after it, no column of any table (event payloads and metadata,
- * snapshots, read model, usage, tokens) holds a word they wrote, the history of another account's website they
+ * snapshots, read model, usage, tokens, webhooks and their recorded deliveries) holds a word they wrote, the history of another account's website they
  * edited still reads with an anonymous actor, and a rebuild of the read model and of a site directory from the
  * rewritten store still works. Runs on PostgreSQL and on the embedded default, beside {@link BlobCollectionContract}.
  */
@@ -64,15 +64,21 @@ public interface ForgettingContract {
                 "<p>kept</p>")));
         String theirs = other.json().get("websiteId").asString();
         bean(Collaborators.class).add(new WebsiteId(theirs), Actor.operatorFor(owner), username);
+        // Hooks: the person's own (its URL is theirs), and the owner's, which records the person's edit in its outbox.
+        JdbcTemplate jdbc = bean(JdbcTemplate.class);
+        String hook = "insert into webhook (id, account_id, website_id, url, events, secret_sealed, created_at) "
+                + "values (?, ?, ?, ?, '*', 'unused', current_timestamp)";
+        jdbc.update(hook, "wh_" + marker, person.value(), mine, "https://" + marker + ".example.com/hook");
+        jdbc.update(hook, unique("wh_owner"), owner.value(), theirs, "https://hooks.invalid/owner");
         assertThat(http().post("/v1/websites/" + theirs + "/versions", token, version(true, "edit by " + marker,
                 file("index.html", "<p>edited</p>"))).status()).isEqualTo(201);
         assertThat(http().post("/v1/websites/" + theirs + "/versions", ownerToken, version(true, "owner's own words",
                 file("index.html", "<p>owner</p>"))).status()).isEqualTo(201);
         // A failed sign-in counted under the username, as SignInThrottle counts one.
-        bean(JdbcTemplate.class).update("insert into rate_window (kind, subject, window_start, used) values (?, ?, ?, ?)",
+        jdbc.update("insert into rate_window (kind, subject, window_start, used) values (?, ?, ?, ?)",
                 "sign-in-username", Usernames.normalize(username), 0L, 1);
         assertThat(wherePresent(marker)).as("the words are stored before the purge").contains("rate_window.subject",
-                "domainevententry.payload", "qs_website.name", "access_token.name");
+                "domainevententry.payload", "qs_website.name", "access_token.name", "webhook.url", "webhook_delivery.body");
 
         AccountErasure.Erased erased = bean(AccountErasure.class).erase(username);
         assertThat(erased.events()).isPositive();
