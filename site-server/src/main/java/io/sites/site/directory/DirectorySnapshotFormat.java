@@ -18,12 +18,12 @@ import java.util.Map;
 /**
  * The site directory's snapshot as a stream of compact binary records (the caller gzips it and checksums the whole):
  * numbers as varints, a content type written once and then referred to by its index, a file's sha256 as its 32
- * bytes, strings as one byte per ASCII character (any other character, a lone surrogate included, escaped), so any
- * path the event store holds reads back. Written and read in one pass, without a tree of the whole in memory.
+ * bytes, strings as one byte per character when all are ASCII (else two, a lone surrogate included), so any path
+ * the event store holds reads back. Written and read in one pass, without a tree of the whole in memory.
  */
 final class DirectorySnapshotFormat {
     /** "SDS" and the format's version: a snapshot of another version is skipped (the stream is read instead). */
-    static final int MAGIC = 0x53445301;
+    static final int MAGIC = 0x53445302;
     private static final int END = 0x454e44;
     private static final HexFormat HEX = HexFormat.of();
 
@@ -188,26 +188,34 @@ final class DirectorySnapshotFormat {
         return map;
     }
 
-    /** One byte per ASCII character; any other character as 0x80 and its two bytes. */
+    /**
+     * Twice the length, plus one when a character is not ASCII: then every character as its two bytes (a lone
+     * surrogate too), else one byte each, read back as a compact Latin-1 string without decoding.
+     */
     private static void writeString(DataOutputStream out, String text) throws IOException {
-        varint(out, text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < 0x80) {
-                out.write(c);
-            } else {
-                out.write(0x80);
-                out.writeChar(c);
-            }
+        boolean ascii = true;
+        for (int i = 0; i < text.length() && ascii; i++) {
+            ascii = text.charAt(i) < 0x80;
+        }
+        varint(out, text.length() * 2 + (ascii ? 0 : 1));
+        if (ascii) {
+            out.write(text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        } else {
+            out.writeChars(text);
         }
     }
 
     private static String readString(DataInputStream in) throws IOException {
-        int length = readVarint(in);
+        int header = readVarint(in);
+        int length = header >>> 1;
+        if ((header & 1) == 0) {
+            byte[] bytes = new byte[length];
+            in.readFully(bytes);
+            return new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        }
         char[] chars = new char[length];
         for (int i = 0; i < length; i++) {
-            int b = in.readUnsignedByte();
-            chars[i] = b < 0x80 ? (char) b : in.readChar();
+            chars[i] = in.readChar();
         }
         return new String(chars);
     }
