@@ -48,6 +48,9 @@ class BenchCommandsTest {
                 Arguments.of("reads", Map.of("ROUNDS", "1", "DURATION", "1s", "JAR", jar, "BEFORE_JAR", jar),
                         "| operation | p50 before | p50 after | p99 before | p99 after | p99 after ÷ before |",
                         "\\| listWebsites( \\| \\d+\\.\\d+){4} \\| \\d+\\.\\d+ \\|"),
+                Arguments.of("generate-sites", Map.of("WEBSITES", "200", "COLD", "20", "JAR", jar,
+                        "SERVICE_JAVA_OPTS", "-Xmx256m"), "| start | ready (ms from launch) | directory (ms) |",
+                        "\\| with( \\| \\d+){4}( \\| \\d+\\.\\d+){2} " + RATIO),
                 Arguments.of("cli-start", Map.of("ROUNDS", "1"),
                         "| variant | wall p50 (ms) | CPU p50 (ms) | wall / java -jar |",
                         "\\| bin/sites \\| \\d+ \\| \\d+ " + RATIO));

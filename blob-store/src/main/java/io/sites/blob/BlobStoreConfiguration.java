@@ -2,6 +2,7 @@ package io.sites.blob;
 
 import io.sites.api.blob.BlobStore;
 import io.sites.api.blob.BlobSweep;
+import io.sites.api.blob.SnapshotStore;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,6 +54,19 @@ public class BlobStoreConfiguration {
                     properties.s3().prefix(), properties.s3().endpoint(), properties.s3().region(),
                     properties.s3().pathStyle(), properties.s3().accessKey(), properties.s3().secretKey()));
             default -> throw new IllegalStateException("No sweep for " + store);
+        };
+    }
+
+    /**
+     * The named snapshots beside the blobs (the site directory's, which every replica reads): the same directory or
+     * bucket as the blobs, under {@code snapshots/}; a store of another kind (a test's) keeps them under the data dir.
+     */
+    @Bean
+    SnapshotStore snapshotStore(BlobStore store, BlobStoreProperties properties) {
+        return switch (store) {
+            case FileSystemBlobStore files -> files.snapshots();
+            case S3BlobStore s3 -> s3.snapshots();
+            default -> new FileSystemSnapshots(dataDir(properties));
         };
     }
 

@@ -56,6 +56,11 @@ public final class FileSystemBlobStore implements BlobStore {
         return root;
     }
 
+    /** The snapshots kept beside the blobs, in a directory under the root that the sweep skips. */
+    public io.sites.api.blob.SnapshotStore snapshots() {
+        return new FileSystemSnapshots(root);
+    }
+
     @Override
     public BlobRef write(byte[] bytes) throws IOException {
         Objects.requireNonNull(bytes, "bytes");

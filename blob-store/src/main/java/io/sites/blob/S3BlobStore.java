@@ -154,6 +154,11 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
         return bucket;
     }
 
+    /** The snapshots kept beside the blobs, on this store's client (closed with it). */
+    public io.sites.api.blob.SnapshotStore snapshots() {
+        return new S3Snapshots(s3, bucket, prefix);
+    }
+
     /** The object key of a blob; the address is validated first. */
     public String keyOf(String sha256) {
         return prefix + Sha256.requireValid(sha256);

@@ -40,7 +40,7 @@ class RestartWithoutSnapshotTest {
         service.start();
         publish(service, acknowledged);
         shutdownProblems.addAll(stopGracefully(service));
-        try (Stream<Path> snapshots = Files.list(service.data().resolve("site-directory"))) {
+        try (Stream<Path> snapshots = Files.list(service.data().resolve("blobs").resolve("snapshots"))) {
             for (Path snapshot : snapshots.toList()) {
                 Files.delete(snapshot);
             }

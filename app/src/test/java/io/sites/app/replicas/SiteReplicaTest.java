@@ -24,7 +24,7 @@ import org.springframework.core.env.Environment;
 
 /**
  * A second site server, started later as its own process on the same database and blob directory, catches up
- * from the event store and serves the same bytes; restarted, it resumes from its snapshot instead of replaying.
+ * from the event store and serves the same bytes; restarted, it resumes from a snapshot instead of replaying.
  */
 class SiteReplicaTest extends PostgresAppTest {
     private static final String CSS = "main { margin: 0 auto; }\n".repeat(100);
@@ -67,8 +67,11 @@ class SiteReplicaTest extends PostgresAppTest {
         } finally {
             stop(replica);
         }
-        Path snapshot = Path.of(environment.getProperty("sites.data-dir"), "site-directory", "second.json");
-        assertThat(snapshot).as("written when the replica stops").exists();
+        try (Stream<Path> snapshots = Files.list(Path.of(environment.getProperty("sites.data-dir"), "blobs",
+                "snapshots"))) {
+            assertThat(snapshots.map(Path::toString)).as("written, beside the blobs, when the replica stops")
+                    .anyMatch(name -> name.endsWith(".gz"));
+        }
 
         assertThat(http().post("/v1/websites/" + websiteId + "/versions", ALICE,
                 version(null, "third", file("index.html", "<p>third</p>"))).status()).isEqualTo(201);

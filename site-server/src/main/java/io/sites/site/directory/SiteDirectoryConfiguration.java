@@ -1,5 +1,6 @@
 package io.sites.site.directory;
 
+import io.sites.api.blob.SnapshotStore;
 import io.sites.site.SiteServerProperties;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.EventTrackerStatus;
@@ -20,13 +21,12 @@ class SiteDirectoryConfiguration {
         return new SiteDirectory();
     }
 
-    /** One file per replica: each replica's directory and position in the stream are its own. */
+    /** Kept beside the blobs, where any replica starting finds the newest one, whoever wrote it. */
     @Bean(destroyMethod = "close")
-    SiteDirectorySnapshots siteDirectorySnapshots(SiteDirectory directory, SiteServerProperties properties) {
+    SiteDirectorySnapshots siteDirectorySnapshots(SiteDirectory directory, SnapshotStore store,
+            SiteServerProperties properties) {
         SiteServerProperties.Server server = properties.siteServer();
-        return new SiteDirectorySnapshots(directory, properties.dataDir().resolve("site-directory")
-                .resolve(server.replica().replaceAll("[^A-Za-z0-9_.-]", "_") + ".json"),
-                server.snapshotInterval().toMillis());
+        return new SiteDirectorySnapshots(directory, store, server.replica(), server.snapshotInterval().toMillis());
     }
 
     @Bean

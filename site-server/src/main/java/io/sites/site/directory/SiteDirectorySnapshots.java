@@ -1,18 +1,31 @@
 package io.sites.site.directory;
 
-import io.sites.site.directory.SiteDirectory.Site;
+import io.sites.api.blob.SnapshotStore;
+import io.sites.site.directory.DirectorySnapshotFormat.Contents;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.Base64;
+import java.security.DigestInputStream;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventhandling.tokenstore.inmemory.InMemoryTokenStore;
 import org.axonframework.serialization.SerializedObject;
@@ -20,35 +33,26 @@ import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.SimpleSerializedObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.core.json.JsonWriteFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * This replica's site directory on disk with its position in the event stream, so a restart resumes from there
- * instead of replaying the whole history. A replica without a file (a new one) starts from the beginning.
+ * The site directory's snapshots in the blob store's {@link SnapshotStore}, where every replica finds them: each is
+ * named by its event position and the sha256 of its bytes ({@link SnapshotName}). A starting replica, new or not,
+ * restores the newest one whose checksum and contents check out (any replica's: they all read one stream), then
+ * reads only the events after its token; without one it reads the whole stream. A replica writes one at intervals
+ * when its directory moved and at shutdown, unless one as new is there already, then keeps the newest few.
  *
  * <p>Consistency: the projection records a token after applying its event, and a snapshot reads the token
  * before the directory, so the saved directory holds at least every event up to the saved token; events after it
  * may be in it too and are applied again on restart, which the directory's updates tolerate.
  */
 final class SiteDirectorySnapshots implements AutoCloseable {
+    /** Snapshots kept: a few, so that a corrupt newest one still leaves a recent one to start from. */
+    static final int KEPT = 3;
     private static final Logger log = LoggerFactory.getLogger(SiteDirectorySnapshots.class);
-    /**
-     * Non-ASCII is written as \\u escapes: a path the store accepted may hold a lone surrogate, which has no UTF-8
-     * form, and the file must read back whatever the event stream holds.
-     */
-    private static final JsonMapper JSON = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
-
-    /**
-     * What is on disk. The token travels as Axon serialized it, since its type depends on the event store;
-     * {@code chosenApexes} is absent (null) in a snapshot written before apex/www pairs.
-     */
-    record Stored(String tokenType, String tokenRevision, String token, List<Site> sites,
-            java.util.Map<String, String> hostnames, java.util.Map<String, String> chosenApexes) {
-    }
 
     private final SiteDirectory directory;
-    private final Path file;
+    private final SnapshotStore store;
+    private final String replica;
     private final ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "site-directory-snapshot");
         thread.setDaemon(true);
@@ -58,9 +62,10 @@ final class SiteDirectorySnapshots implements AutoCloseable {
     private volatile TrackingToken handled;
     private volatile TrackingToken written;
 
-    SiteDirectorySnapshots(SiteDirectory directory, Path file, long intervalMillis) {
+    SiteDirectorySnapshots(SiteDirectory directory, SnapshotStore store, String replica, long intervalMillis) {
         this.directory = directory;
-        this.file = file;
+        this.store = store;
+        this.replica = SnapshotName.replica(replica);
         writer.scheduleWithFixedDelay(this::writeQuietly, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
 
@@ -82,9 +87,9 @@ final class SiteDirectorySnapshots implements AutoCloseable {
     }
 
     /**
-     * The projection's token store: restores the directory from the file, then, when the processor first asks for
-     * its token (on its own thread, before it reads), lets {@code history} read on from the snapshot's token (null:
-     * from the start) and starts the processor after what that read. Called by Axon before the processor reads.
+     * The projection's token store: restores the directory from the newest sound snapshot, then, when the processor
+     * first asks for its token (on its own thread, before it reads), lets {@code history} read on from the
+     * snapshot's token (null: from the start) and starts the processor after what that read.
      */
     InMemoryTokenStore tokenStore(Serializer serializer, UnaryOperator<TrackingToken> history) {
         this.serializer = serializer;
@@ -101,62 +106,141 @@ final class SiteDirectorySnapshots implements AutoCloseable {
     }
 
     private TrackingToken load() {
-        if (!Files.exists(file)) {
-            log.info("No site directory snapshot at {}: reading the whole event stream", file);
+        List<SnapshotName> candidates;
+        try {
+            candidates = newestFirst();
+        } catch (IOException | RuntimeException unlisted) {
+            log.warn("Could not list the site directory snapshots in {}; reading the whole event stream", store,
+                    unlisted);
             return null;
         }
-        try {
-            // Read as characters: the byte parser refuses an escaped lone surrogate in a property name.
-            Stored stored = JSON.readValue(Files.readString(file), Stored.class);
-            TrackingToken token = serializer.deserialize(new SimpleSerializedObject<>(
-                    Base64.getDecoder().decode(stored.token()), byte[].class, stored.tokenType(),
-                    stored.tokenRevision()));
-            directory.restore(stored.sites());
-            directory.restoreHostnames(stored.hostnames(), stored.chosenApexes());
-            log.info("Site directory restored from {}: {} sites, resuming after {}", file, stored.sites().size(),
-                    token);
-            return token;
-        } catch (IOException | RuntimeException unreadable) {
-            // A snapshot is only a shortcut: without it the stream is read from the start.
-            log.warn("Site directory snapshot {} is unreadable; reading the whole event stream", file, unreadable);
-            directory.restore(List.of());
-            directory.restoreHostnames(null, null);
-            return null;
+        for (SnapshotName candidate : candidates) {
+            long started = System.nanoTime();
+            try {
+                Optional<Contents> read = read(candidate);
+                if (read.isEmpty()) {
+                    continue;
+                }
+                Contents contents = read.get();
+                TrackingToken token = serializer.deserialize(new SimpleSerializedObject<>(contents.token(),
+                        byte[].class, contents.tokenType(), contents.tokenRevision()));
+                directory.restore(contents.sites());
+                directory.restoreHostnames(contents.hostnames(), contents.chosenApexes());
+                log.info("Site directory restored from snapshot {} in {} ms: {} sites, resuming after {}", candidate,
+                        (System.nanoTime() - started) / 1_000_000, contents.sites().size(), token);
+                return token;
+            } catch (IOException | RuntimeException unreadable) {
+                // A snapshot is only a shortcut: an older one, or the stream from the start, does as well.
+                log.warn("Site directory snapshot {} is unreadable or corrupt; skipped ({})", candidate,
+                        unreadable.toString());
+                directory.restore(List.of());
+                directory.restoreHostnames(null, null);
+            }
+        }
+        log.info("No usable site directory snapshot in {}: reading the whole event stream", store);
+        return null;
+    }
+
+    /** The snapshot's contents once all its bytes matched its checksum; empty when it was removed meanwhile. */
+    private Optional<Contents> read(SnapshotName name) throws IOException {
+        Optional<InputStream> opened = store.open(name.toString());
+        if (opened.isEmpty()) {
+            return Optional.empty();
+        }
+        MessageDigest digest = sha256();
+        try (InputStream raw = opened.get();
+                DigestInputStream checked = new DigestInputStream(new BufferedInputStream(raw, 1 << 16), digest)) {
+            Contents contents = DirectorySnapshotFormat.read(new DataInputStream(new BufferedInputStream(
+                    new GZIPInputStream(checked, 1 << 16), 1 << 16)));
+            checked.transferTo(OutputStream.nullOutputStream());
+            String actual = HexFormat.of().formatHex(digest.digest());
+            if (!actual.equals(name.sha256())) {
+                throw new IOException("checksum " + actual + " differs from its name's");
+            }
+            return Optional.of(contents);
         }
     }
 
-    /** Writes a snapshot when the directory moved since the last one. Atomic: a reader sees the old or new file. */
+    /** Writes a snapshot when the directory moved since the last one and no snapshot as new is there already. */
     synchronized void write() throws IOException {
         TrackingToken token = handled;
-        if (token == null || token.equals(written) || serializer == null) {
+        if (token == null || token.equals(written) || serializer == null || token.position().isEmpty()) {
             return;
         }
-        List<Site> sites = directory.all();
-        SerializedObject<byte[]> serialized = serializer.serialize(token, byte[].class);
-        Stored stored = new Stored(serialized.getType().getName(), serialized.getType().getRevision(),
-                Base64.getEncoder().encodeToString(serialized.getData()), sites, directory.hostnames(),
-                directory.chosenApexes());
-        Files.createDirectories(file.getParent());
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        JSON.writeValue(temporary.toFile(), stored);
-        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
-            channel.force(true);
+        long position = token.position().getAsLong();
+        List<SnapshotName> existing = newestFirst();
+        if (!existing.isEmpty() && existing.getFirst().position() >= position) {
+            written = token; // another replica wrote this far already
+            return;
         }
-        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        written = token;
+        SerializedObject<byte[]> serialized = serializer.serialize(token, byte[].class);
+        Contents contents = new Contents(serialized.getType().getName(), serialized.getType().getRevision(),
+                serialized.getData(), directory.all(), directory.hostnames(), directory.chosenApexes());
+        long started = System.nanoTime();
+        Path temporary = Files.createTempFile("site-directory-", ".snapshot");
+        try {
+            MessageDigest digest = sha256();
+            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new FastGzip(
+                    new DigestOutputStream(new BufferedOutputStream(Files.newOutputStream(temporary), 1 << 16),
+                            digest)), 1 << 16))) {
+                DirectorySnapshotFormat.write(contents, out);
+            }
+            SnapshotName name = new SnapshotName(position, HexFormat.of().formatHex(digest.digest()), replica);
+            store.put(name.toString(), temporary);
+            log.info("Site directory snapshot {} written: {} sites, {} bytes in {} ms", name, contents.sites().size(),
+                    Files.size(temporary), (System.nanoTime() - started) / 1_000_000);
+            written = token;
+            trim(name);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    /** Keeps the newest few (this one among them); the others go, whoever wrote them. */
+    private void trim(SnapshotName justWritten) throws IOException {
+        List<SnapshotName> all = newestFirst();
+        for (SnapshotName old : all.subList(Math.min(KEPT, all.size()), all.size())) {
+            if (!old.equals(justWritten)) {
+                store.delete(old.toString());
+            }
+        }
+    }
+
+    private List<SnapshotName> newestFirst() throws IOException {
+        return store.names().stream().map(SnapshotName::parse).flatMap(Optional::stream)
+                .sorted(Comparator.comparingLong(SnapshotName::position).reversed()
+                        .thenComparing(SnapshotName::toString))
+                .toList();
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException absent) {
+            throw new IllegalStateException(absent);
+        }
     }
 
     private void writeQuietly() {
         try {
             write();
         } catch (IOException | RuntimeException failed) {
-            log.warn("Could not write the site directory snapshot {}", file, failed);
+            log.warn("Could not write the site directory snapshot to {}", store, failed);
         }
     }
 
     @Override
     public void close() {
-        writer.shutdownNow();
+        // The round under way finishes (an upload is not cut short), then the last one is written.
+        io.sites.replica.BackgroundWork.stop(writer);
         writeQuietly();
+    }
+
+    /** Gzip at its fastest level: the snapshot is written often and compresses well anyway. */
+    private static final class FastGzip extends GZIPOutputStream {
+        FastGzip(OutputStream out) throws IOException {
+            super(out, 1 << 16);
+            def.setLevel(Deflater.BEST_SPEED);
+        }
     }
 }

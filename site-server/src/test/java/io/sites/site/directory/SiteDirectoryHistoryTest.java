@@ -2,6 +2,8 @@ package io.sites.site.directory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sites.api.blob.SnapshotStore;
+import io.sites.blob.FileSystemBlobStore;
 import io.sites.api.id.AccountId;
 import io.sites.api.id.Actor;
 import io.sites.api.Category;
@@ -57,9 +59,9 @@ class SiteDirectoryHistoryTest {
     }
 
     @Test
-    void everyEventIsAppliedAsTheProjectionAppliesItAndTheProcessorStartsAfterTheLast() {
-        SiteDirectorySnapshots snapshots = new SiteDirectorySnapshots(directory, dir.resolve("replica.json"),
-                3_600_000);
+    void everyEventIsAppliedAsTheProjectionAppliesItAndTheProcessorStartsAfterTheLast() throws Exception {
+        SiteDirectorySnapshots snapshots = new SiteDirectorySnapshots(directory,
+                new FileSystemBlobStore(dir.resolve("blobs")).snapshots(), "replica", 3_600_000);
         SiteDirectoryHistory history = new SiteDirectoryHistory(() -> store, new SiteDirectoryProjection(directory,
                 snapshots, catchUp, UNREPORTED));
         publish(new WebsiteCreated(SHOP, OWNER, "Shop", "shop", Category.OTHER, null),

@@ -2,6 +2,8 @@ package io.sites.site.directory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sites.api.blob.SnapshotStore;
+import io.sites.blob.FileSystemBlobStore;
 import io.sites.api.site.ManifestEntry;
 import io.sites.api.id.WebsiteId;
 import java.nio.file.Files;
@@ -13,7 +15,10 @@ import org.axonframework.serialization.jackson3.Jackson3Serializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A snapshot reads back whatever the event store holds, including paths that are not valid Unicode. */
+/**
+ * A snapshot reads back whatever the event store holds (paths that are not valid Unicode too), any replica starts from
+ * the newest sound one, a corrupt or partial one is skipped, and only the newest few are kept.
+ */
 class SiteDirectorySnapshotsTest {
     private static final WebsiteId SHOP = new WebsiteId("web_shop");
     private static final String LONE_SURROGATE = "\udc00.css";
@@ -23,19 +28,18 @@ class SiteDirectorySnapshotsTest {
 
     @Test
     void aPathWithALoneSurrogateRoundTrips() throws Exception {
-        Path file = dir.resolve("replica.json");
+        SnapshotStore file = new FileSystemBlobStore(dir.resolve("replica")).snapshots();
         SiteDirectory written = new SiteDirectory();
-        SiteDirectorySnapshots snapshots = new SiteDirectorySnapshots(written, file, 3_600_000);
+        SiteDirectorySnapshots snapshots = new SiteDirectorySnapshots(written, file, "replica", 3_600_000);
         snapshots.tokenStore(Jackson3Serializer.builder().build());
         written.created(SHOP, "shop");
         written.promoted(SHOP, 1, List.of(entry("index.html"), entry(LONE_SURROGATE), entry("café/ünï.html")));
         snapshots.handled(new GlobalSequenceTrackingToken(7));
         snapshots.write();
         snapshots.close();
-        assertThat(Files.readString(file)).as("escaped, since a lone surrogate has no UTF-8 form").isASCII();
 
         SiteDirectory read = new SiteDirectory();
-        var store = new SiteDirectorySnapshots(read, file, 3_600_000)
+        var store = new SiteDirectorySnapshots(read, file, "replica", 3_600_000)
                 .tokenStore(Jackson3Serializer.builder().build());
         store.initializeTokenSegments("site-directory", 1, null);
         TrackingToken token = store.fetchToken("site-directory", 0);
@@ -48,9 +52,9 @@ class SiteDirectorySnapshotsTest {
 
     @Test
     void aRolledBackSiteRoundTripsWithItsOlderVersionLive() throws Exception {
-        Path file = dir.resolve("rolled-back.json");
+        SnapshotStore file = new FileSystemBlobStore(dir.resolve("rolled-back")).snapshots();
         SiteDirectory written = new SiteDirectory();
-        SiteDirectorySnapshots snapshots = new SiteDirectorySnapshots(written, file, 3_600_000);
+        SiteDirectorySnapshots snapshots = new SiteDirectorySnapshots(written, file, "replica", 3_600_000);
         snapshots.tokenStore(Jackson3Serializer.builder().build());
         written.created(SHOP, "shop");
         written.promoted(SHOP, 1, List.of(entry("index.html")));
@@ -61,11 +65,89 @@ class SiteDirectorySnapshotsTest {
         snapshots.close();
 
         SiteDirectory read = new SiteDirectory();
-        new SiteDirectorySnapshots(read, file, 3_600_000).tokenStore(Jackson3Serializer.builder().build());
+        new SiteDirectorySnapshots(read, file, "replica", 3_600_000).tokenStore(Jackson3Serializer.builder().build());
         SiteDirectory.Site site = read.find("shop").orElseThrow();
         assertThat(site.version()).isEqualTo(1);
         assertThat(site.stored(2)).isPresent();
         assertThat(site).isEqualTo(written.find("shop").orElseThrow());
+    }
+
+    @Test
+    void aNewReplicaStartsFromTheNewestSoundSnapshotOfAnyReplicaSkippingACorruptOne() throws Exception {
+        SnapshotStore store = new FileSystemBlobStore(dir.resolve("shared")).snapshots();
+        SiteDirectory first = new SiteDirectory();
+        SiteDirectorySnapshots writer = new SiteDirectorySnapshots(first, store, "first", 3_600_000);
+        writer.tokenStore(Jackson3Serializer.builder().build());
+        first.created(SHOP, "shop");
+        first.promoted(SHOP, 1, List.of(entry("index.html")));
+        writer.handled(new GlobalSequenceTrackingToken(5));
+        writer.write();
+        first.promoted(SHOP, 2, List.of(entry("index.html"), entry("two.css")));
+        writer.handled(new GlobalSequenceTrackingToken(8));
+        writer.write();
+        writer.close();
+        assertThat(store.names()).hasSize(2);
+
+        // The newest one loses its last bytes (a partial upload): its checksum no longer matches.
+        String newest = store.names().stream().filter(name -> name.contains(".0000000000000000008.")).findFirst()
+                .orElseThrow();
+        Path copy = dir.resolve("copy");
+        try (var in = store.open(newest).orElseThrow()) {
+            byte[] bytes = in.readAllBytes();
+            Files.write(copy, java.util.Arrays.copyOf(bytes, bytes.length - 9));
+        }
+        store.put(newest, copy);
+        SiteDirectory second = new SiteDirectory();
+        var tokens = new SiteDirectorySnapshots(second, store, "second", 3_600_000)
+                .tokenStore(Jackson3Serializer.builder().build());
+        tokens.initializeTokenSegments("site-directory", 1, null);
+        assertThat(tokens.fetchToken("site-directory", 0)).as("the older, sound one")
+                .isEqualTo(new GlobalSequenceTrackingToken(5));
+        assertThat(second.find("shop").orElseThrow().version()).isEqualTo(1);
+
+        // One byte changed in the middle, keeping the length: the checksum tells it too.
+        for (String name : store.names()) {
+            byte[] bytes;
+            try (var in = store.open(name).orElseThrow()) {
+                bytes = in.readAllBytes();
+            }
+            bytes[bytes.length / 2] ^= 1;
+            Files.write(copy, bytes);
+            store.put(name, copy);
+        }
+        SiteDirectory third = new SiteDirectory();
+        var fromStart = new SiteDirectorySnapshots(third, store, "third", 3_600_000)
+                .tokenStore(Jackson3Serializer.builder().build());
+        fromStart.initializeTokenSegments("site-directory", 1, null);
+        assertThat(fromStart.fetchToken("site-directory", 0)).as("none sound: the whole stream").isNull();
+        assertThat(third.find("shop")).isEmpty();
+    }
+
+    @Test
+    void theNewestFewAreKeptAndNoneIsWrittenWhereOneAsNewIsThere() throws Exception {
+        SnapshotStore store = new FileSystemBlobStore(dir.resolve("kept")).snapshots();
+        SiteDirectory directory = new SiteDirectory();
+        SiteDirectorySnapshots writer = new SiteDirectorySnapshots(directory, store, "first", 3_600_000);
+        writer.tokenStore(Jackson3Serializer.builder().build());
+        directory.created(SHOP, "shop");
+        for (int position = 1; position <= 6; position++) {
+            directory.promoted(SHOP, position, List.of(entry("v" + position + ".html")));
+            writer.handled(new GlobalSequenceTrackingToken(position));
+            writer.write();
+        }
+        assertThat(store.names()).hasSize(SiteDirectorySnapshots.KEPT)
+                .allMatch(name -> name.matches("site-directory\\.000000000000000000[456]\\.[0-9a-f]{64}\\.first\\.gz"));
+        store.put("foreign.txt", Files.writeString(dir.resolve("foreign"), "not ours"));
+
+        SiteDirectory other = new SiteDirectory();
+        SiteDirectorySnapshots second = new SiteDirectorySnapshots(other, store, "second", 3_600_000);
+        second.tokenStore(Jackson3Serializer.builder().build());
+        second.handled(new GlobalSequenceTrackingToken(6));
+        second.write();
+        assertThat(store.names()).as("the first replica wrote this far already").hasSize(SiteDirectorySnapshots.KEPT + 1)
+                .noneMatch(name -> name.contains(".second."));
+        writer.close();
+        second.close();
     }
 
     private static ManifestEntry entry(String path) {
