@@ -21,6 +21,7 @@ import org.springframework.stereotype.Component;
 @Component
 @EnableConfigurationProperties(FeedProperties.class)
 public class EventFeed implements SmartLifecycle {
+    static final int PROBE_MILLIS = 300;
     private final ReadOperations reads;
     private final FeedProperties properties;
     private final FeedStream.Parts parts;
@@ -49,6 +50,9 @@ public class EventFeed implements SmartLifecycle {
                 ? FeedCursor.decode(lastEventId.strip(), "Last-Event-ID")
                 : after != null ? FeedCursor.decode(after, "after") : null;
         int limit = properties.streamsPerAccount();
+        if (open.getOrDefault(caller, 0) >= limit) {
+            probe(caller, limit);
+        }
         if (open.merge(caller, 1, Integer::sum) > limit) {
             release(caller);
             throw new TooManyStreamsException(limit);
@@ -64,6 +68,7 @@ public class EventFeed implements SmartLifecycle {
             stream.close();
             return stream::close;
         }
+        stream.joinIfLive();
         Thread.ofVirtual().name("event-feed-stream").start(stream::run);
         return stream::close;
     }
@@ -71,6 +76,22 @@ public class EventFeed implements SmartLifecycle {
     /** How long the adapter's response may stay open: the stream's own end comes first. */
     public Duration maxDuration() {
         return properties.maxDuration().plusSeconds(30);
+    }
+
+    /**
+     * At the cap, the account's streams are asked whether their clients are still there before the caller is
+     * refused: a page left or a client killed is otherwise only noticed at the next heartbeats, and one person
+     * moving between a website's pages would soon be refused. Waits at most {@value #PROBE_MILLIS} ms.
+     */
+    private void probe(AccountId caller, int limit) {
+        streams.stream().filter(stream -> stream.isOf(caller)).forEach(FeedStream::probe);
+        try {
+            for (int waited = 0; waited < PROBE_MILLIS && open.getOrDefault(caller, 0) >= limit; waited += 10) {
+                Thread.sleep(10);
+            }
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void release(AccountId caller) {

@@ -25,6 +25,8 @@ import org.slf4j.LoggerFactory;
  */
 final class FeedStream {
     private static final Logger log = LoggerFactory.getLogger(FeedStream.class);
+    /** Put in the buffer to have the stream write at once and learn whether its client is still there. */
+    private static final FeedEvent PROBE = new FeedEvent(null, -1, null, null);
 
     record Parts(FeedReader reader, org.axonframework.eventsourcing.eventstore.EventStorageEngine storage,
             FeedAudiences audiences, FeedJson json, FeedProperties properties) {
@@ -39,6 +41,7 @@ final class FeedStream {
     private final BlockingQueue<FeedEvent> buffer;
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile boolean overflowed;
+    private GapAwareTrackingToken joinedAt;
 
     FeedStream(Parts parts, AccountId account, String websiteId, GapAwareTrackingToken after, FeedSink sink,
             Runnable released) {
@@ -56,10 +59,32 @@ final class FeedStream {
         return !closed.get() && (websiteId == null || websiteId.equals(website)) && audience.contains(account);
     }
 
+    boolean isOf(AccountId caller) {
+        return account.equals(caller);
+    }
+
+    /**
+     * Asks the stream whether its client is still there: a client that went away is only noticed when written to,
+     * twice (the first write to a closed connection is taken; its reset fails the second).
+     */
+    void probe() {
+        buffer.offer(PROBE);
+    }
+
     /** The reader's hand-over, which never waits: no room means the client is too slow. */
     void offer(FeedEvent event) {
         if (!buffer.offer(event)) {
             overflowed = true;
+        }
+    }
+
+    /**
+     * A stream from now joins the reader before its response starts, so whatever is stored once the client sees the
+     * response open reaches it (a page acting in another tab right after its feed opened).
+     */
+    void joinIfLive() {
+        if (after == null) {
+            joinedAt = parts.reader().join(this);
         }
     }
 
@@ -71,7 +96,7 @@ final class FeedStream {
                 parts.reader().join(this);
                 position = catchUp(position);
             } else {
-                position = parts.reader().join(this);
+                position = joinedAt;
             }
             // The resume point before any event: a client that drops now misses nothing.
             sink.send(FeedCursor.encode(position), null);
@@ -88,6 +113,10 @@ final class FeedStream {
                 }
                 FeedEvent event = buffer.poll(Math.min(heartbeat, left), TimeUnit.NANOSECONDS);
                 if (event == null) {
+                    sink.comment("keep-alive");
+                } else if (event == PROBE) {
+                    sink.comment("keep-alive");
+                    Thread.sleep(20);
                     sink.comment("keep-alive");
                 } else if (!(event.index >= 0 ? FeedCursor.covers(position, event.index)
                         : FeedCursor.merge(position, event.token).equals(position))) {

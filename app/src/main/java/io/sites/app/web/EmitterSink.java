@@ -27,8 +27,13 @@ public final class EmitterSink implements FeedSink {
         emitter.send(SseEmitter.event().comment(text));
     }
 
+    /** Also after the connection failed, when the container has already ended the response: nothing to end then. */
     @Override
     public void close() {
-        emitter.complete();
+        try {
+            emitter.complete();
+        } catch (RuntimeException alreadyEnded) {
+            // The client is gone; the response was ended with its error.
+        }
     }
 }

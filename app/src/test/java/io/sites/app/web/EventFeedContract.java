@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.Test;
-import org.springframework.test.context.DynamicPropertyRegistry;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -27,15 +26,9 @@ import tools.jackson.databind.node.ObjectNode;
  * account answers 429 in the envelope. Runs on PostgreSQL and on the embedded default.
  */
 public interface EventFeedContract {
-    int STREAMS = 3;
-
     Http http();
 
     <T> T bean(Class<T> type);
-
-    static void feedProperties(DynamicPropertyRegistry registry) {
-        registry.add("sites.feed.streams-per-account", () -> STREAMS);
-    }
 
     record User(AccountId id, String token) {
     }
@@ -158,17 +151,18 @@ public interface EventFeedContract {
 
     @Test
     default void anAccountHoldsAtMostItsStreamsAndABadCursorIsRefused() throws Exception {
+        int streamsPerAccount = bean(io.sites.app.feed.FeedProperties.class).streamsPerAccount();
         User greedy = user("feed-greedy");
         List<EventStream> streams = new ArrayList<>();
         try {
-            for (int i = 0; i < STREAMS; i++) {
+            for (int i = 0; i < streamsPerAccount; i++) {
                 streams.add(open(greedy, "", null));
             }
             EventStream refused = EventStream.open(http().port(), greedy.token(), "", null);
             assertThat(refused.status()).isEqualTo(429);
             JsonNode error = refused.error().get("error");
             assertThat(error.get("code").asString()).isEqualTo("TOO_MANY_STREAMS");
-            assertThat(error.get("message").asString()).contains(STREAMS + " live event streams");
+            assertThat(error.get("message").asString()).contains(streamsPerAccount + " live event streams");
             // Another account is not counted with it.
             try (EventStream other = open(user("feed-modest"), "", null)) {
                 assertThat(other.resumePoint()).isNotBlank();

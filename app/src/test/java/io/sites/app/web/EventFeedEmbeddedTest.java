@@ -1,13 +1,7 @@
 package io.sites.app.web;
 
 import io.sites.app.EmbeddedAppTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-/** {@link EventFeedContract} on the embedded default (H2). */
+/** {@link EventFeedContract} on the embedded default (H2), in the service the other tests of its database share. */
 class EventFeedEmbeddedTest extends EmbeddedAppTest implements EventFeedContract {
-    @DynamicPropertySource
-    static void feed(DynamicPropertyRegistry registry) {
-        EventFeedContract.feedProperties(registry);
-    }
 }

@@ -1,13 +1,7 @@
 package io.sites.app.web;
 
 import io.sites.app.PostgresAppTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-/** {@link EventFeedContract} on PostgreSQL, where appends also notify the listening connection. */
+/** {@link EventFeedContract} on PostgreSQL, where appends also notify the listening connection, in the service the other tests of its database share. */
 class EventFeedPostgresTest extends PostgresAppTest implements EventFeedContract {
-    @DynamicPropertySource
-    static void feed(DynamicPropertyRegistry registry) {
-        EventFeedContract.feedProperties(registry);
-    }
 }
