@@ -39,7 +39,7 @@ public class EventFeed implements SmartLifecycle {
     /**
      * Opens a stream of the website's events ({@code websiteId}), or of every website the caller owns or edits (null),
      * from the cursor {@code lastEventId} (a reconnecting client's), else {@code after}, else from now. Answers what
-     * ends it early (the client went away). Throws what reads throw for the website and the cursor, and
+     * the adapter calls once the response is over by the container's doing (the client went away, a timeout). Throws what reads throw for the website and the cursor, and
      * {@link TooManyStreamsException}.
      */
     public Runnable open(AccountId caller, String websiteId, String after, String lastEventId, FeedSink sink) {
@@ -66,11 +66,11 @@ public class EventFeed implements SmartLifecycle {
         streams.add(stream);
         if (!running) {
             stream.close();
-            return stream::close;
+            return stream::clientGone;
         }
         stream.joinIfLive();
         Thread.ofVirtual().name("event-feed-stream").start(stream::run);
-        return stream::close;
+        return stream::clientGone;
     }
 
     /** How long the adapter's response may stay open: the stream's own end comes first. */

@@ -125,7 +125,10 @@ final class FeedStream {
                 }
             }
         } catch (IOException | IllegalStateException gone) {
+            // The container ends the response of a client that went away; ending it here too is an error of its own.
             log.debug("A feed client went away", gone);
+            clientGone();
+            return;
         } catch (InterruptedException stopping) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException failed) {
@@ -160,12 +163,20 @@ final class FeedStream {
         return position;
     }
 
-    /** Once, from whichever side ends first: the client, the stream itself, or the service stopping. */
+    /** Ends the stream and its response, once: the stream's own end, or the service stopping. */
     void close() {
         if (closed.compareAndSet(false, true)) {
             parts.reader().leave(this);
             released.run();
             sink.close();
+        }
+    }
+
+    /** Ends the stream whose response is already over (the client went away, the container timed it out). */
+    void clientGone() {
+        if (closed.compareAndSet(false, true)) {
+            parts.reader().leave(this);
+            released.run();
         }
     }
 }

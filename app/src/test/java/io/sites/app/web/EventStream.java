@@ -16,10 +16,10 @@ import tools.jackson.databind.JsonNode;
  * A Server-Sent Events client over real HTTP, as an agent would write one: reads {@code id:} and {@code data:}
  * lines, keeps the last id (also of an id-only message, as EventSource does) and ignores comments.
  */
-final class EventStream implements AutoCloseable {
+public final class EventStream implements AutoCloseable {
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    record Event(String id, JsonNode data) {
+    public record Event(String id, JsonNode data) {
     }
 
     private final HttpResponse<Stream<String>> response;
@@ -33,7 +33,7 @@ final class EventStream implements AutoCloseable {
     }
 
     /** Opens {@code /v1/events?query}; {@code lastEventId} null sends none. The status is the response's. */
-    static EventStream open(int port, String token, String query, String lastEventId) {
+    public static EventStream open(int port, String token, String query, String lastEventId) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/events"
                 + (query.isEmpty() ? "" : "?" + query))).header("Accept", "text/event-stream")
                 .header("Authorization", "Bearer " + token);
@@ -47,16 +47,16 @@ final class EventStream implements AutoCloseable {
         }
     }
 
-    int status() {
+    public int status() {
         return response.statusCode();
     }
 
-    String header(String name) {
+    public String header(String name) {
         return response.headers().firstValue(name).orElse(null);
     }
 
     /** The body of a refusal (a JSON envelope, one line). */
-    JsonNode error() throws InterruptedException {
+    public JsonNode error() throws InterruptedException {
         StringBuilder body = new StringBuilder();
         for (Object line = events.poll(60, TimeUnit.SECONDS); line != null && !"end of stream".equals(line);
                 line = events.poll(60, TimeUnit.SECONDS)) {
@@ -66,7 +66,7 @@ final class EventStream implements AutoCloseable {
     }
 
     /** The next event, waiting for it (the bound only keeps a broken test from hanging). */
-    Event next() throws InterruptedException {
+    public Event next() throws InterruptedException {
         Object next = events.poll(60, TimeUnit.SECONDS);
         if (!(next instanceof Event event)) {
             throw new AssertionError("No event came: " + next);
@@ -75,18 +75,18 @@ final class EventStream implements AutoCloseable {
     }
 
     /** Waits for the stream's first id (the resume point it sends before any event). */
-    String resumePoint() throws InterruptedException {
+    public String resumePoint() throws InterruptedException {
         for (int i = 0; i < 600 && lastId == null; i++) {
             Thread.sleep(100);
         }
         return lastId;
     }
 
-    String lastId() {
+    public String lastId() {
         return lastId;
     }
 
-    int comments() {
+    public int comments() {
         return comments;
     }
 
