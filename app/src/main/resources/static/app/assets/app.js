@@ -255,7 +255,7 @@
       if (reading) { again = true; return; }
       reading = true;
       readPage().then(function (fresh) {
-        if (!fresh) return;
+        if (!fresh || !source) return;
         Array.prototype.forEach.call(document.querySelectorAll('[data-live]'), function (part) {
           replacePart(part, fresh.querySelector('[data-live="' + part.getAttribute('data-live') + '"]'));
         });
@@ -276,7 +276,11 @@
     follow();
     // A page left (or kept in the back-forward cache) lets go of its stream at once: each holds one of the account's
     // few, and the server would only notice at the next heartbeat. Back again, it follows anew and reads itself again.
-    window.addEventListener('pagehide', function () { if (source) { source.close(); source = null; } });
+    var stop = function () { if (source) { source.close(); source = null; } };
+    window.addEventListener('pagehide', stop);
+    // A form that leaves the page stops the reading first: read after its answer stored a notice for the next page
+    // (a flash, shown once), the page would take that notice for itself.
+    document.addEventListener('submit', function (event) { if (!event.defaultPrevented) { stop(); again = false; } });
     window.addEventListener('pageshow', function (event) { if (event.persisted && !source) { follow(); refresh(); } });
     return true;
   }
