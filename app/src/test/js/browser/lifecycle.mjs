@@ -1,6 +1,6 @@
 // Rollback, history and delete in the web application: a version made live again from the website's page (and a
 // stored one made live), the history of all of it on the same page, then the website deleted after its slug is typed
-// out; the site answers 410 afterwards.
+// out; the site answers 410 afterwards. On the way, the overview follows a promote made in another tab, live.
 import fs from 'node:fs';
 import path from 'node:path';
 import { scenario, signUp, check, fetchSite, folder, SCREENSHOTS } from './common.mjs';
@@ -76,6 +76,20 @@ await scenario('lifecycle', async (newPage) => {
   check(newest.includes(owner) && newest.includes('3'), `the newest entry names the owner and version 3: ${newest}`);
   const seqs = await rows.evaluateAll((items) => items.map((item) => Number(item.dataset.seq)));
   check(seqs.every((seq, i) => i === 0 || seq < seqs[i - 1]), `history newest first: ${seqs}`);
+
+  // Live: the overview open in one tab follows what happens elsewhere. A promote in another tab shows here, the
+  // page never reloading (its website's live feed, GET /app/websites/{id}/events, then the page's parts read again).
+  await page.goto(websiteUrl);
+  await page.waitForSelector('[data-events][data-following]');
+  await page.evaluate(() => { window.stillThisPage = true; });
+  const other = await page.context().newPage();
+  await other.goto(`${websiteUrl}/deploys`);
+  await Promise.all([other.waitForNavigation(), other.click('[data-version="2"] form.promote button')]);
+  await page.waitForFunction(() => document.querySelector('#live-version').textContent.includes('Version 2 is live'));
+  check(await page.evaluate(() => window.stillThisPage === true), 'the overview changed without a reload');
+  check((await page.textContent('.quick-actions form.promote button')).includes('Roll back to version 1'),
+    'its rollback button followed too');
+  await other.close();
 
   // Delete, in Settings: a wrong confirmation deletes nothing and says so next to the field, which the page scrolls
   // to; the slug typed out deletes it.

@@ -225,30 +225,82 @@
     if (button) copyText(button, document.getElementById(button.getAttribute('data-copy')));
   });
 
-  // The Domains panel follows its domains while one waits for its check or its certificate (pending, verified): the
-  // panel is read again from this page every 5 s, at most for 10 minutes, and replaced unless the owner is typing in
-  // it, so a status changed by a check, another tab or another replica shows without a reload.
-  function liveDomains() {
+  // Reads this page again and hands its parsed document on (null when it could not be read).
+  function readPage() {
+    return fetch(location.pathname, { credentials: 'same-origin', headers: { 'Accept': 'text/html' } })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) { return html && new DOMParser().parseFromString(html, 'text/html'); });
+  }
+
+  // Replaces a part of the page with the same part of a fresh copy, unless the person is typing in it.
+  function replacePart(current, fresh) {
+    var typing = document.activeElement;
+    if (!fresh || !current || typing && current.contains(typing) && /^(INPUT|TEXTAREA|SELECT)$/.test(typing.tagName)) {
+      return;
+    }
+    current.replaceWith(document.importNode(fresh, true));
+  }
+
+  // A website's pages follow its events (the live feed, GET /app/websites/{id}/events): each event reads the page
+  // again and replaces its parts marked data-live (the title's status, the live address, the overview, the deploys,
+  // the Domains panel), so a publish, a promote or a domain's check from another tab, person or replica shows
+  // without a reload. Events in a burst read the page once more, not once each. EventSource reconnects by itself,
+  // from the last event it got, and the feed sends what was stored meanwhile.
+  function liveWebsite() {
+    var feed = document.querySelector('[data-events]');
+    if (!feed || !window.EventSource || !window.fetch || !window.DOMParser) return false;
+    var reading = false;
+    var again = false;
+    var refresh = function () {
+      if (reading) { again = true; return; }
+      reading = true;
+      readPage().then(function (fresh) {
+        if (!fresh || !source) return;
+        Array.prototype.forEach.call(document.querySelectorAll('[data-live]'), function (part) {
+          replacePart(part, fresh.querySelector('[data-live="' + part.getAttribute('data-live') + '"]'));
+        });
+        sweepBrokenImages();
+      }).catch(function () { /* the next event tries again */ }).then(function () {
+        reading = false;
+        if (again) { again = false; refresh(); }
+      });
+    };
+    var source = null;
+    var follow = function () {
+      source = new EventSource(feed.getAttribute('data-events'));
+      source.onmessage = refresh;
+      // Marked while connected: what comes next shows here.
+      source.onopen = function () { feed.setAttribute('data-following', ''); };
+      source.onerror = function () { feed.removeAttribute('data-following'); };
+    };
+    follow();
+    // A page left (or kept in the back-forward cache) lets go of its stream at once: each holds one of the account's
+    // few, and the server would only notice at the next heartbeat. Back again, it follows anew and reads itself again.
+    var stop = function () { if (source) { source.close(); source = null; } };
+    window.addEventListener('pagehide', stop);
+    // A form that leaves the page stops the reading first: read after its answer stored a notice for the next page
+    // (a flash, shown once), the page would take that notice for itself.
+    document.addEventListener('submit', function (event) { if (!event.defaultPrevented) { stop(); again = false; } });
+    window.addEventListener('pageshow', function (event) { if (event.persisted && !source) { follow(); refresh(); } });
+    return true;
+  }
+
+  // The Domains panel follows a domain that waits for its certificate (verified), which no event tells: the panel is
+  // read again every 5 s, at most for 10 minutes. A pending domain's check is an event, so with the live feed only
+  // the certificate is polled for; without it (no EventSource) the check is too.
+  function liveDomains(followed) {
     var waiting = function () {
-      return document.querySelector('#domains li.domain[data-status=pending], #domains li.domain[data-status=verified]');
+      return document.querySelector(followed ? '#domains li.domain[data-status=verified]'
+          : '#domains li.domain[data-status=pending], #domains li.domain[data-status=verified]');
     };
     if (!waiting() || !window.fetch || !window.DOMParser) return;
     var rounds = 0;
     var timer = setInterval(function () {
       if (++rounds > 120) { clearInterval(timer); return; }
-      fetch(location.pathname, { credentials: 'same-origin', headers: { 'Accept': 'text/html' } })
-        .then(function (response) { return response.ok ? response.text() : null; })
-        .then(function (html) {
-          var current = document.getElementById('domains');
-          var fresh = html && new DOMParser().parseFromString(html, 'text/html').getElementById('domains');
-          var typing = document.activeElement;
-          if (!fresh || !current || typing && current.contains(typing) && /^(INPUT|TEXTAREA|SELECT)$/.test(typing.tagName)) {
-            return;
-          }
-          current.replaceWith(document.importNode(fresh, true));
-          if (!waiting()) clearInterval(timer);
-        })
-        .catch(function () { /* the next round tries again */ });
+      readPage().then(function (fresh) {
+        replacePart(document.getElementById('domains'), fresh && fresh.getElementById('domains'));
+        if (!waiting()) clearInterval(timer);
+      }).catch(function () { /* the next round tries again */ });
     }, 5000);
   }
 
@@ -256,7 +308,7 @@
     dropTarget = null;
     Array.prototype.forEach.call(document.querySelectorAll('form.upload'), uploadForm);
     tokenPage();
-    liveDomains();
+    liveDomains(liveWebsite());
     sweepBrokenImages();
   }
 

@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnRole(ServiceRole.API)
 @ScanModules({"io.sites.command", "io.sites.query", "io.sites.app.web", "io.sites.app.mcp", "io.sites.app.webapp",
         "io.sites.app.identity", "io.sites.app.collaborators", "io.sites.app.operator", "io.sites.app.docs",
-        "io.sites.app.usecases", "io.sites.app.pictures", "io.sites.app.blobs", "io.sites.app.webhooks"})
+        "io.sites.app.usecases", "io.sites.app.feed", "io.sites.app.pictures", "io.sites.app.blobs",
+        "io.sites.app.webhooks"})
 class ApiRole {
 }

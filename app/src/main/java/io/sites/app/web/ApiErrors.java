@@ -94,6 +94,8 @@ public final class ApiErrors {
                     bad.getMessage(), Map.of(bad.parameter(), bad.getMessage()), null));
             case PayloadTooLargeException tooLarge -> new Failure(ErrorCode.PAYLOAD_TOO_LARGE,
                     tooLarge.getMessage());
+            case io.sites.app.feed.TooManyStreamsException tooMany -> new Failure(ErrorCode.TOO_MANY_STREAMS,
+                    tooMany.getMessage());
             case ServerBusyException busy -> new Failure(ErrorCode.SERVER_BUSY,
                     ErrorBody.of(ErrorCode.SERVER_BUSY, busy.getMessage()),
                     Map.of(HttpHeaders.RETRY_AFTER, Long.toString(busy.retryAfter().toSeconds())));

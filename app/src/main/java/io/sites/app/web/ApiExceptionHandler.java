@@ -49,6 +49,12 @@ class ApiExceptionHandler {
                 .body(failure.body());
     }
 
+    /** A streamed response (the live feed) whose client went away: nobody to answer, and the client's doing. */
+    @ExceptionHandler(org.springframework.web.context.request.async.AsyncRequestNotUsableException.class)
+    void clientGone() {
+        // Nothing: the connection is closed.
+    }
+
     @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})
     ResponseEntity<ErrorBody> noRoute(Exception e) {
         return body(ErrorBody.of(ErrorCode.NOT_FOUND,

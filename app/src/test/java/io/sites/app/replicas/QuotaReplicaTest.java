@@ -3,6 +3,7 @@ package io.sites.app.replicas;
 import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.unique;
+import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.api.id.AccountId;
@@ -10,6 +11,7 @@ import io.sites.api.id.WebsiteId;
 import io.sites.app.Http;
 import io.sites.app.PostgresAppTest;
 import io.sites.app.ServiceProcess;
+import io.sites.app.web.EventStream;
 import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.Accounts;
 import io.sites.app.usecases.AccountQuotas;
@@ -30,6 +32,8 @@ import tools.jackson.databind.JsonNode;
  * The pause is fleet-wide (issue 35 item 4): once the usage rows say an account is past its month's bandwidth,
  * both site replicas (this process and a second JVM on the same PostgreSQL) answer 503 within 5 s, decided by the
  * quota watches from the database alone, and {@code GET /v1/usage} says why; a raised quota serves again on both.
+ * Riding along, since a second JVM is costly: the live feed (GET /v1/events) works on any api replica, a stream on
+ * the second one getting a publish made through this one (its reader woken by PostgreSQL's notification).
  */
 class QuotaReplicaTest extends PostgresAppTest {
     private static final long WITHIN_MILLIS = 5_000;
@@ -54,6 +58,15 @@ class QuotaReplicaTest extends PostgresAppTest {
             assertThat(created.status()).as(created.text()).isEqualTo(201);
             String id = created.json().get("websiteId").asString();
             assertThat(second.site().onHost(slug + ".localhost", "GET", "/").text()).isEqualTo("<p>fleet</p>");
+            try (EventStream stream = EventStream.open(second.apiPort(), token, "websiteId=" + id, null)) {
+                assertThat(stream.status()).isEqualTo(200);
+                stream.resumePoint();
+                assertThat(http().post("/v1/websites/" + id + "/versions", token, version(true, "elsewhere",
+                        file("index.html", "<p>fleet</p>"))).status()).isEqualTo(201);
+                JsonNode event = stream.next().data();
+                assertThat(event.get("type").asString()).isEqualTo("version.published");
+                assertThat(event.get("details").get("message").asString()).isEqualTo("elsewhere");
+            }
             bean(AccountQuotas.class).set(owner, 10_000L, null, null);
 
             // A third replica's figures reach the database: the account is past its quota.

@@ -43,10 +43,10 @@ class OpenApiTest extends EmbeddedAppTest {
             // Extensions of interface 1.0.0, marked as such.
             "promoteVersion", "deleteWebsite", "diffVersions", "getHistory", "getMe", "updateWebsite",
             "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage", "getAccountUsage", "publishDraft",
-            "claimDraft");
+            "claimDraft", "streamEvents");
     static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "updateWebsite", "diffVersions",
             "getHistory", "getMe", "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage",
-            "getAccountUsage", "publishDraft", "claimDraft");
+            "getAccountUsage", "publishDraft", "claimDraft", "streamEvents");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {
@@ -191,6 +191,11 @@ class OpenApiTest extends EmbeddedAppTest {
         check(document, "getHistory", http().get(history, BOB), 404);
         check(document, "getHistory", http().get(history + "?limit=0", ALICE), 400);
         check(document, "getHistory", http().get(history + "?before=x", ALICE), 400);
+
+        // The feed's refusals, before any stream (its events: EventFeedContract).
+        check(document, "streamEvents", http().get("/v1/events?websiteId=" + id, noToken), 401);
+        check(document, "streamEvents", http().get("/v1/events?websiteId=" + id, BOB), 404);
+        check(document, "streamEvents", http().get("/v1/events?after=nonsense", ALICE), 400);
 
         String domains = "/v1/websites/" + id + "/domains";
         String host = unique("oas") + ".example.org";

@@ -30,6 +30,7 @@ public enum ErrorCode {
     IDEMPOTENCY_KEY_REUSED(422, "The Idempotency-Key was used within 24 hours for a different request."),
     RATE_LIMITED(429, "Too many publishes, dry runs, sourceUrl fetches, drafts or domain checks; retry after "
             + "Retry-After."),
+    TOO_MANY_STREAMS(429, "The account already holds as many live event streams (GET /v1/events) as it may."),
     INTERNAL(500, "A failure of ours; the message carries the reference of the log line."),
     NOT_IMPLEMENTED(501, "The container refuses a method no origin server implements (CONNECT)."),
     SERVER_BUSY(503, "No memory for the request body in time; retry after Retry-After."),
