@@ -143,6 +143,17 @@ class HttpsDomainTest extends PostgresAppTest {
             assertThat(certificate.get("issuer").asString()).contains("Pebble");
             assertThat(Instant.parse(certificate.get("notAfter").asString())).isAfter(Instant.now());
             ownOrders.start();
+            // Another account's attempt on the hostname is refused; a hostname never verified serves nothing.
+            String bobs = http().post("/v1/websites", BOB, site(unique("bob-https"), "B",
+                    file("index.html", "<p>b</p>"))).json().get("websiteId").asString();
+            Http.Response taken = http().post("/v1/websites/" + bobs + "/domains", BOB, Map.of("hostname", HOST));
+            assertThat(taken.status()).as(taken.text()).isEqualTo(409);
+            assertThat(taken.json().get("error").get("code").asString()).isEqualTo("DOMAIN_TAKEN");
+            String pending = "pending.example.test";
+            assertThat(http().post("/v1/websites/" + id + "/domains", ALICE, Map.of("hostname", pending)).status())
+                    .isEqualTo(201);
+            assertThat(new Http(SITE_PORT).onHost(pending, "GET", "/").text()).doesNotContain("version 1");
+            assertThatThrownBy(() -> https(TLS_PORT, pending, pebble.root())).isInstanceOf(SSLException.class);
 
             X509Certificate root = pebble.root();
             int[] ports = {TLS_PORT, secondTls};

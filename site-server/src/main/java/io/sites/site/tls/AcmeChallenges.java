@@ -23,7 +23,7 @@ import org.springframework.context.SmartLifecycle;
  * look, so whichever replica the CA reaches holds it too. A replica whose reads stalled longer answers 404: the
  * order fails with the CA's reason and is tried again after its back-off, never answered wrongly.
  */
-public final class AcmeChallenges implements SmartLifecycle {
+final class AcmeChallenges implements SmartLifecycle {
     /** Database reads of the pending challenges: one per refresh, none per request. */
     static final String READS = "sites.tls.challenge.reads";
     private static final Logger log = LoggerFactory.getLogger(AcmeChallenges.class);
