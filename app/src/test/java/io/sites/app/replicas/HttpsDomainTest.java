@@ -154,6 +154,12 @@ class HttpsDomainTest extends PostgresAppTest {
                     .isEqualTo(201);
             assertThat(new Http(SITE_PORT).onHost(pending, "GET", "/").text()).doesNotContain("version 1");
             assertThatThrownBy(() -> https(TLS_PORT, pending, pebble.root())).isInstanceOf(SSLException.class);
+            // A verified domain the CA cannot reach (no address for it): its order fails while the renewal below runs.
+            String unreachable = "unreachable.example.test";
+            TestDns.SHARED.setTxt("_sites-challenge." + unreachable, http().post("/v1/websites/" + id + "/domains",
+                    ALICE, Map.of("hostname", unreachable)).json().get("verification").get("value").asString());
+            assertThat(http().post("/v1/websites/" + id + "/domains/" + unreachable + "/verify", ALICE, "").status())
+                    .isEqualTo(200);
 
             X509Certificate root = pebble.root();
             int[] ports = {TLS_PORT, secondTls};
@@ -195,6 +201,13 @@ class HttpsDomainTest extends PostgresAppTest {
             for (int port : ports) {
                 await(() -> !serial(port, root).equals(first), LIFETIME.multipliedBy(2));
             }
+            // The failed order's reason is on the domain, which stays verified, served over plain HTTP, tried again.
+            await(() -> {
+                JsonNode reason = domain(id, unreachable).get("reason");
+                return reason != null && !reason.isNull() && reason.asString().startsWith("certificate: ");
+            }, Duration.ofSeconds(60));
+            assertThat(domain(id, unreachable).get("status").asString()).isEqualTo("verified");
+            assertThat(domain(id, unreachable).get("reason").asString()).contains("could not validate");
 
             // Removal stops HTTPS there on every replica at once.
             assertThat(http().send("DELETE", "/v1/websites/" + id + "/domains/" + HOST, ALICE, null, null).status())
@@ -209,6 +222,7 @@ class HttpsDomainTest extends PostgresAppTest {
             second.stop();
             TestDns.SHARED.remove(HOST);
             TestDns.SHARED.remove("_sites-challenge." + HOST);
+            TestDns.SHARED.remove("_sites-challenge.unreachable.example.test");
         }
     }
 
@@ -225,6 +239,11 @@ class HttpsDomainTest extends PostgresAppTest {
             String answers = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
             return answers.split("HTTP/1.1 404 ", -1).length - 1;
         }
+    }
+
+    private JsonNode domain(String id, String hostname) {
+        return http().get("/v1/websites/" + id + "/domains", ALICE).json().get("domains").valueStream()
+                .filter(domain -> domain.get("hostname").asString().equals(hostname)).findFirst().orElseThrow();
     }
 
     private JsonNode domain(String id) {
