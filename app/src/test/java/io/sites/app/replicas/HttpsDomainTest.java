@@ -178,9 +178,14 @@ class HttpsDomainTest extends PostgresAppTest {
             }
             // A publish's 201: the new bytes over HTTPS on both replicas, on the first request.
             assertThat(http().post("/v1/websites/" + id + "/versions", ALICE,
-                    version(true, null, file("index.html", "<p>version 2</p>"))).status()).isEqualTo(201);
+                    version(true, null, file("index.html", "<p>version 2</p>"),
+                            file("_headers", "/*\n  Strict-Transport-Security: max-age=300\n"))).status())
+                    .isEqualTo(201);
             for (int port : ports) {
-                assertThat(https(port, HOST, root).text()).endsWith("<p>version 2</p>");
+                String answer = https(port, HOST, root).text();
+                assertThat(answer).endsWith("<p>version 2</p>");
+                // HSTS is the owner's choice, through _headers.
+                assertThat(answer).containsIgnoringCase("Strict-Transport-Security: max-age=300");
             }
             // Plain HTTP moves to HTTPS; the CA's challenge path does not.
             Http.Response plain = new Http(SITE_PORT).onHost(HOST, "GET", "/a?b=c");
