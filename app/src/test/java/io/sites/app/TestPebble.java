@@ -57,6 +57,14 @@ public final class TestPebble implements AutoCloseable {
 
     /** Starts pebble validating HTTP-01 on {@code httpPort}, asking {@code dns} for addresses. */
     public static TestPebble start(int httpPort, String dns) throws Exception {
+        return start(httpPort, dns, null);
+    }
+
+    /**
+     * As {@link #start(int, String)}, issuing certificates valid for {@code validity} (pebble's
+     * certificateValidityPeriod; null: its default, five years), short enough to watch a renewal come by itself.
+     */
+    public static TestPebble start(int httpPort, String dns, Duration validity) throws Exception {
         if (!installed()) {
             throw new IllegalStateException("pebble is not installed: bin/test-prerequisites installs Debian's pebble");
         }
@@ -71,8 +79,9 @@ public final class TestPebble implements AutoCloseable {
         Files.writeString(config, """
                 {"pebble": {"listenAddress": "127.0.0.1:%d", "managementListenAddress": "127.0.0.1:%d",
                  "certificate": "%s", "privateKey": "%s", "httpPort": %d, "tlsPort": %d,
-                 "ocspResponderURL": "", "externalAccountBindingRequired": false}}
-                """.formatted(port, management, cert, privateKey, httpPort, ServiceProcess.freePort()));
+                 "ocspResponderURL": "", "externalAccountBindingRequired": false%s}}
+                """.formatted(port, management, cert, privateKey, httpPort, ServiceProcess.freePort(),
+                validity == null ? "" : ", \"certificateValidityPeriod\": " + validity.toSeconds()));
         Path log = dir.resolve("pebble.log");
         ProcessBuilder process = new ProcessBuilder("/usr/bin/pebble", "-config", config.toString(), "-dnsserver", dns);
         // No random sleeps before validating, no nonces refused at random, no authorizations reused between orders.

@@ -36,12 +36,14 @@ public record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue 
      * base64 of 32 bytes sealing the private keys in the database (empty: a key file in the data directory, which
      * only the embedded single process may rely on); {@code acmeDirectory}: the CA (empty: no certificates ordered);
      * {@code acmeTrust}: a PEM of extra CA roots for reaching a test CA's own HTTPS; {@code refresh}: how often a
-     * replica reads the certificates of others; {@code orderInterval}: how often it looks for domains to certify.
+     * replica reads the certificates of others; {@code orderInterval}: how often it looks for domains to certify;
+     * {@code challengeRefresh}: how often it reads the pending ACME challenges (an order waits twice that before the
+     * CA looks).
      */
     public record Tls(Path certificate, Path privateKey, String keyEncryptionKey, String acmeDirectory,
             Path acmeTrust, String acmeEmail, @DefaultValue("5s") Duration refresh,
             @DefaultValue("30s") Duration orderInterval, @DefaultValue("5m") Duration lease,
-            @DefaultValue("2m") Duration validationTimeout) {
+            @DefaultValue("2m") Duration validationTimeout, @DefaultValue("1s") Duration challengeRefresh) {
 
         /** Whether certificates are ordered. */
         public boolean ordersCertificates() {

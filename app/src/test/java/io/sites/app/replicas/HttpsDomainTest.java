@@ -22,7 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
@@ -40,7 +39,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.env.Environment;
-import org.springframework.jdbc.core.JdbcTemplate;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -48,13 +49,17 @@ import tools.jackson.databind.JsonNode;
 /**
  * HTTPS on a custom domain end to end, with a real ACME CA on loopback (pebble): a verified domain gets a certificate
  * from the CA through HTTP-01 answered by a sites replica, both replicas serve it by SNI on their TLS ports (checked
- * against pebble's root), a publish's new bytes are there over HTTPS at once, plain HTTP moves to HTTPS, a renewal
- * replaces the certificate, and the domain's removal stops HTTPS there.
+ * against pebble's root), a publish's new bytes are there over HTTPS at once, plain HTTP moves to HTTPS, a flood of
+ * made-up challenge tokens costs no database read, a short-lived certificate is renewed by itself, and the domain's
+ * removal stops HTTPS there.
  */
 class HttpsDomainTest extends PostgresAppTest {
     private static final String HOST = "www.example.test";
     private static final int SITE_PORT = port();
     private static final int TLS_PORT = port();
+    /** pebble's certificates live this long here, so a renewal (at two thirds) comes within the test. */
+    private static final Duration LIFETIME = Duration.ofSeconds(45);
+    private static final int FLOOD = 2000;
     private static TestPebble pebble;
     private static Path wildcardCert;
     private static Path wildcardKey;
@@ -62,12 +67,14 @@ class HttpsDomainTest extends PostgresAppTest {
     @Autowired
     Environment environment;
     @Autowired
-    JdbcTemplate jdbc;
+    MeterRegistry registry;
+    @Autowired
+    ApplicationContext beans;
 
     @DynamicPropertySource
     static void https(DynamicPropertyRegistry registry) throws Exception {
         DomainsContract.domainProperties(registry);
-        pebble = TestPebble.start(SITE_PORT, TestDns.SHARED.address());
+        pebble = TestPebble.start(SITE_PORT, TestDns.SHARED.address(), LIFETIME);
         registry.add("sites.site-server.port", () -> SITE_PORT);
         registry.add("sites.site-server.tls-port", () -> TLS_PORT);
         registry.add("sites.site-server.address", () -> "127.0.0.1");
@@ -123,6 +130,10 @@ class HttpsDomainTest extends PostgresAppTest {
 
             TestDns.SHARED.setTxt("_sites-challenge." + HOST, token);
             TestDns.SHARED.setAddress(HOST, InetAddress.getLoopbackAddress());
+            // Only the second replica orders this time, and pebble asks the first (SITE_PORT): a challenge placed by
+            // one replica is answered by another.
+            SmartLifecycle ownOrders = beans.getBean("acmeOrders", SmartLifecycle.class);
+            ownOrders.stop();
             Http.Response verified = http().post("/v1/websites/" + id + "/domains/" + HOST + "/verify", ALICE, "");
             assertThat(verified.status()).as(verified.text()).isEqualTo(200);
 
@@ -131,6 +142,24 @@ class HttpsDomainTest extends PostgresAppTest {
             JsonNode certificate = domain(id).get("certificate");
             assertThat(certificate.get("issuer").asString()).contains("Pebble");
             assertThat(Instant.parse(certificate.get("notAfter").asString())).isAfter(Instant.now());
+            ownOrders.start();
+            // Another account's attempt on the hostname is refused; a hostname never verified serves nothing.
+            String bobs = http().post("/v1/websites", BOB, site(unique("bob-https"), "B",
+                    file("index.html", "<p>b</p>"))).json().get("websiteId").asString();
+            Http.Response taken = http().post("/v1/websites/" + bobs + "/domains", BOB, Map.of("hostname", HOST));
+            assertThat(taken.status()).as(taken.text()).isEqualTo(409);
+            assertThat(taken.json().get("error").get("code").asString()).isEqualTo("DOMAIN_TAKEN");
+            String pending = "pending.example.test";
+            assertThat(http().post("/v1/websites/" + id + "/domains", ALICE, Map.of("hostname", pending)).status())
+                    .isEqualTo(201);
+            assertThat(new Http(SITE_PORT).onHost(pending, "GET", "/").text()).doesNotContain("version 1");
+            assertThatThrownBy(() -> https(TLS_PORT, pending, pebble.root())).isInstanceOf(SSLException.class);
+            // A verified domain the CA cannot reach (no address for it): its order fails while the renewal below runs.
+            String unreachable = "unreachable.example.test";
+            TestDns.SHARED.setTxt("_sites-challenge." + unreachable, http().post("/v1/websites/" + id + "/domains",
+                    ALICE, Map.of("hostname", unreachable)).json().get("verification").get("value").asString());
+            assertThat(http().post("/v1/websites/" + id + "/domains/" + unreachable + "/verify", ALICE, "").status())
+                    .isEqualTo(200);
 
             X509Certificate root = pebble.root();
             int[] ports = {TLS_PORT, secondTls};
@@ -149,9 +178,14 @@ class HttpsDomainTest extends PostgresAppTest {
             }
             // A publish's 201: the new bytes over HTTPS on both replicas, on the first request.
             assertThat(http().post("/v1/websites/" + id + "/versions", ALICE,
-                    version(true, null, file("index.html", "<p>version 2</p>"))).status()).isEqualTo(201);
+                    version(true, null, file("index.html", "<p>version 2</p>"),
+                            file("_headers", "/*\n  Strict-Transport-Security: max-age=300\n"))).status())
+                    .isEqualTo(201);
             for (int port : ports) {
-                assertThat(https(port, HOST, root).text()).endsWith("<p>version 2</p>");
+                String answer = https(port, HOST, root).text();
+                assertThat(answer).endsWith("<p>version 2</p>");
+                // HSTS is the owner's choice, through _headers.
+                assertThat(answer).containsIgnoringCase("Strict-Transport-Security: max-age=300");
             }
             // Plain HTTP moves to HTTPS; the CA's challenge path does not.
             Http.Response plain = new Http(SITE_PORT).onHost(HOST, "GET", "/a?b=c");
@@ -159,14 +193,26 @@ class HttpsDomainTest extends PostgresAppTest {
             assertThat(plain.header("Location")).isEqualTo("https://" + HOST + "/a?b=c");
             assertThat(new Http(SITE_PORT).onHost(HOST, "GET", "/.well-known/acme-challenge/unknown").status())
                     .isEqualTo(404);
+            // A flood of made-up tokens at the custom host: each answered from memory, no database read per request.
+            double reads = registry.counter("sites.tls.challenge.reads").count();
+            assertThat(floodChallenges(SITE_PORT)).isEqualTo(FLOOD);
+            assertThat(registry.counter("sites.tls.challenge.reads").count() - reads).isLessThan(FLOOD / 10.0);
 
-            // Renewal: a certificate past two thirds of its life is ordered again and served by both replicas.
-            java.math.BigInteger first = https(TLS_PORT, HOST, root).leaf().getSerialNumber();
-            jdbc.update("update tls_certificate set not_after = ? where hostname = ?",
-                    Timestamp.from(Instant.now().plusSeconds(2)), HOST);
+            // Renewal: past two thirds of its (short) life the certificate is ordered again, served by both replicas.
+            X509Certificate leaf = https(TLS_PORT, HOST, root).leaf();
+            assertThat(Duration.between(leaf.getNotBefore().toInstant(), leaf.getNotAfter().toInstant()))
+                    .isLessThanOrEqualTo(LIFETIME.plusSeconds(1));
+            java.math.BigInteger first = leaf.getSerialNumber();
             for (int port : ports) {
-                await(() -> !serial(port, root).equals(first), Duration.ofSeconds(60));
+                await(() -> !serial(port, root).equals(first), LIFETIME.multipliedBy(2));
             }
+            // The failed order's reason is on the domain, which stays verified, served over plain HTTP, tried again.
+            await(() -> {
+                JsonNode reason = domain(id, unreachable).get("reason");
+                return reason != null && !reason.isNull() && reason.asString().startsWith("certificate: ");
+            }, Duration.ofSeconds(60));
+            assertThat(domain(id, unreachable).get("status").asString()).isEqualTo("verified");
+            assertThat(domain(id, unreachable).get("reason").asString()).contains("could not validate");
 
             // Removal stops HTTPS there on every replica at once.
             assertThat(http().send("DELETE", "/v1/websites/" + id + "/domains/" + HOST, ALICE, null, null).status())
@@ -181,7 +227,28 @@ class HttpsDomainTest extends PostgresAppTest {
             second.stop();
             TestDns.SHARED.remove(HOST);
             TestDns.SHARED.remove("_sites-challenge." + HOST);
+            TestDns.SHARED.remove("_sites-challenge.unreachable.example.test");
         }
+    }
+
+    /** {@link #FLOOD} challenge requests for made-up tokens on one connection (pipelined); the 404s counted. */
+    private static int floodChallenges(int port) throws Exception {
+        StringBuilder requests = new StringBuilder();
+        for (int i = 0; i < FLOOD; i++) {
+            requests.append("GET /.well-known/acme-challenge/made-up-").append(i).append(" HTTP/1.1\r\nHost: ")
+                    .append(HOST).append(i == FLOOD - 1 ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n");
+        }
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(requests.toString().getBytes(StandardCharsets.US_ASCII));
+            String answers = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+            return answers.split("HTTP/1.1 404 ", -1).length - 1;
+        }
+    }
+
+    private JsonNode domain(String id, String hostname) {
+        return http().get("/v1/websites/" + id + "/domains", ALICE).json().get("domains").valueStream()
+                .filter(domain -> domain.get("hostname").asString().equals(hostname)).findFirst().orElseThrow();
     }
 
     private JsonNode domain(String id) {

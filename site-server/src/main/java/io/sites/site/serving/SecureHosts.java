@@ -28,7 +28,7 @@ public interface SecureHosts {
 
     /**
      * The key authorization a challenge token is answered with at this host (a token ordered for another hostname
-     * is not answered here); may block (it reads the database).
+     * is not answered here); from memory, never blocks, so a flood of made-up tokens costs no database read.
      */
     Optional<String> challenge(String host, String token);
 }

@@ -121,10 +121,10 @@ public final class SiteResponder {
             response.header("Allow", "GET, HEAD");
             return plain(response, 405, SitePages.METHOD);
         }
-        SiteResponse atTheDoor = https.answer(request, response, mayBlock,
+        SiteResponse atTheDoor = https.answer(request, response,
                 directory.redirectAt(SiteAddress.hostName(request.host())).orElse(null));
         if (atTheDoor != null) {
-            return atTheDoor == HttpsGate.ON_A_BLOCKING_THREAD ? null : atTheDoor;
+            return atTheDoor;
         }
         if (!directory.isCaughtUp()) {
             // Until the directory has read what the store held at start, a 404 could deny an acknowledged version.

@@ -1,5 +1,6 @@
 package io.sites.site.tls;
 
+import io.sites.replica.BackgroundWork;
 import io.sites.site.directory.SiteDirectory;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -37,15 +38,20 @@ import org.springframework.context.SmartLifecycle;
  * when a domain is verified, a renewal at two thirds of the lifetime. Every replica looks every {@code
  * order-interval}; the lease in {@code acme_order} lets one order a hostname at a time, and a replica that dies
  * mid-order leaves a lease that expires, after which another orders again. HTTP-01's answer goes to the database
- * before the CA is asked to validate, so whichever replica the CA reaches answers it. A failure backs off
- * (doubling from one interval up to a day) and its reason shows on the domain.
+ * and, through {@link AcmeChallenges}, into every replica's memory before the CA is asked to validate, so whichever
+ * replica the CA reaches answers it. A failure backs off (doubling from one interval up to a day) and its reason
+ * shows on the domain. Stopped without an interrupt ({@link BackgroundWork}): one inside an embedded H2 write would
+ * close the database.
  */
 final class AcmeOrders implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(AcmeOrders.class);
     private static final Duration LONGEST_BACK_OFF = Duration.ofDays(1);
     private static final Duration FORGET_AFTER = Duration.ofMinutes(1);
+    /** A challenge row this old was left by a replica that died mid-order; the CA stopped asking long ago. */
+    private static final Duration STALE_CHALLENGE = Duration.ofHours(1);
 
     private final CertificateRows rows;
+    private final AcmeChallenges challenges;
     private final SealedKeys keys;
     private final SiteCertificates certificates;
     private final SiteDirectory directory;
@@ -58,14 +64,16 @@ final class AcmeOrders implements SmartLifecycle {
     private final Duration validationTimeout;
     private final Clock clock;
     private ScheduledExecutorService rounds;
+    private volatile boolean stopping;
 
     record Settings(String directoryUrl, AcmeProvider provider, String email, String holder, Duration interval,
             Duration lease, Duration validationTimeout) {
     }
 
-    AcmeOrders(CertificateRows rows, SealedKeys keys, SiteCertificates certificates, SiteDirectory directory,
-            Settings settings, Clock clock) {
+    AcmeOrders(CertificateRows rows, AcmeChallenges challenges, SealedKeys keys, SiteCertificates certificates,
+            SiteDirectory directory, Settings settings, Clock clock) {
         this.rows = rows;
+        this.challenges = challenges;
         this.keys = keys;
         this.certificates = certificates;
         this.directory = directory;
@@ -85,6 +93,7 @@ final class AcmeOrders implements SmartLifecycle {
 
     @Override
     public synchronized void start() {
+        stopping = false;
         rounds = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("acme-orders").daemon()
                 .factory());
         rounds.scheduleWithFixedDelay(this::round, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
@@ -93,12 +102,8 @@ final class AcmeOrders implements SmartLifecycle {
     @Override
     public synchronized void stop() {
         if (rounds != null) {
-            rounds.shutdownNow();
-            try {
-                rounds.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            stopping = true;
+            BackgroundWork.stop(rounds);
             rounds = null;
         }
     }
@@ -121,8 +126,9 @@ final class AcmeOrders implements SmartLifecycle {
                     rows.forget(hostname, now.minus(FORGET_AFTER), now);
                 }
             }
+            rows.forgetChallengesBefore(now.minus(STALE_CHALLENGE));
             for (String hostname : served) {
-                if (Thread.currentThread().isInterrupted()) {
+                if (stopping) {
                     return;
                 }
                 certify(hostname);
@@ -148,7 +154,7 @@ final class AcmeOrders implements SmartLifecycle {
             order(hostname);
             rows.succeeded(hostname, holder);
             certificates.refresh();
-        } catch (InterruptedException stopping) {
+        } catch (InterruptedException interrupted) {
             rows.release(hostname, holder);
             Thread.currentThread().interrupt();
         } catch (Exception e) {
@@ -190,12 +196,16 @@ final class AcmeOrders implements SmartLifecycle {
         log.info("Obtained a certificate for {} until {}", hostname, leaf.getNotAfter().toInstant());
     }
 
-    /** HTTP-01: the answer in the database first, then the CA asked to look, then the answer removed. */
+    /**
+     * HTTP-01: the answer in the database and this replica's memory first, then, once every replica has read it,
+     * the CA asked to look, then the answer removed.
+     */
     private void validate(String hostname, Authorization authorization) throws Exception {
         Http01Challenge challenge = authorization.findChallenge(Http01Challenge.class)
                 .orElseThrow(() -> new AcmeException("The CA offers no http-01 challenge"));
-        rows.saveChallenge(challenge.getToken(), challenge.getAuthorization(), hostname, clock.instant());
+        challenges.place(challenge.getToken(), challenge.getAuthorization(), hostname, clock.instant());
         try {
+            Thread.sleep(challenges.propagation());
             challenge.trigger();
             Status status = authorization.waitForCompletion(validationTimeout);
             if (status != Status.VALID) {
@@ -203,7 +213,7 @@ final class AcmeOrders implements SmartLifecycle {
                         + "/.well-known/acme-challenge/" + problem(challenge.getError().orElse(null)));
             }
         } finally {
-            rows.deleteChallenge(challenge.getToken());
+            challenges.withdraw(challenge.getToken());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.sites.site.tls;
 
+import io.sites.replica.BackgroundWork;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -44,7 +45,7 @@ final class CertificateRefresh implements SmartLifecycle {
     @Override
     public synchronized void stop() {
         if (timer != null) {
-            timer.shutdownNow();
+            BackgroundWork.stop(timer);
             timer = null;
         }
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 
 /**
  * The rows of HTTPS (V2026_11_28_95): served certificates, HTTP-01 answers, the order leases with their back-off,
@@ -74,9 +75,20 @@ final class CertificateRows {
                 String.class);
     }
 
-    Optional<String> challenge(String hostname, String token) {
-        return jdbc.queryForList("select key_authz from acme_challenge where token = ? and hostname = ?", String.class,
-                token, hostname).stream().findFirst();
+    /** A pending challenge as {@link #challenges} hands it over. */
+    interface ChallengeRow {
+        void accept(String token, String hostname, String keyAuthorization);
+    }
+
+    /** Every pending challenge: a handful at most (one per order under way), read whole by each replica. */
+    void challenges(ChallengeRow each) {
+        jdbc.query("select token, hostname, key_authz from acme_challenge", (RowCallbackHandler) rs -> each.accept(
+                rs.getString(1), rs.getString(2), rs.getString(3)));
+    }
+
+    /** Answers left by a replica that died mid-order: the CA has long stopped asking for them. */
+    void forgetChallengesBefore(Instant before) {
+        jdbc.update("delete from acme_challenge where created_at < ?", Timestamp.from(before));
     }
 
     void saveChallenge(String token, String keyAuthorization, String hostname, Instant now) {

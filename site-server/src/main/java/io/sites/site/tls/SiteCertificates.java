@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * files, read again when they change) and each served custom hostname's own. A handshake only reads a map; the
  * database is read by {@link #refresh()}, on a background thread every {@code sites.tls.refresh}, and at once by
  * the replica that has just stored a certificate. A hostname the directory no longer serves gets no certificate,
- * whatever the rows hold: its removal stops HTTPS on every replica as soon as the replica has read it.
+ * whatever the rows hold: its removal stops HTTPS on every replica as soon as the replica has read it. ACME's
+ * challenges are answered from memory too ({@link AcmeChallenges}).
  */
 public final class SiteCertificates implements Mapping<String, SslContext>, SecureHosts {
     private static final Logger log = LoggerFactory.getLogger(SiteCertificates.class);
@@ -44,6 +45,7 @@ public final class SiteCertificates implements Mapping<String, SslContext>, Secu
     }
 
     private final CertificateRows rows;
+    private final AcmeChallenges challenges;
     private final SealedKeys keys;
     private final SiteDirectory directory;
     private final String siteHostSuffix;
@@ -60,9 +62,10 @@ public final class SiteCertificates implements Mapping<String, SslContext>, Secu
     private String failedWildcard;
     private boolean warnedWildcard;
 
-    SiteCertificates(CertificateRows rows, SealedKeys keys, SiteDirectory directory, String siteHost,
-            Path wildcardCertificate, Path wildcardKey) {
+    SiteCertificates(CertificateRows rows, AcmeChallenges challenges, SealedKeys keys, SiteDirectory directory,
+            String siteHost, Path wildcardCertificate, Path wildcardKey) {
         this.rows = rows;
+        this.challenges = challenges;
         this.keys = keys;
         this.directory = directory;
         this.siteHostSuffix = "." + siteHost.toLowerCase(Locale.ROOT);
@@ -114,7 +117,7 @@ public final class SiteCertificates implements Mapping<String, SslContext>, Secu
 
     @Override
     public Optional<String> challenge(String host, String token) {
-        return rows.challenge(host.toLowerCase(Locale.ROOT), token);
+        return challenges.answer(host, token);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.sites.site.tls;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.sites.site.SiteServerProperties;
 import io.sites.site.directory.SiteDirectory;
 import java.nio.file.Path;
@@ -13,8 +14,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Assembles HTTPS on a site replica: the rows, and with a TLS port the certificates it serves, their refresh, and,
- * with an ACME directory set, the orders.
+ * Assembles HTTPS on a site replica: the rows, and with a TLS port the certificates it serves, their refresh, the
+ * pending challenges held in memory, and, with an ACME directory set, the orders.
  */
 @Configuration(proxyBeanMethods = false)
 class TlsConfiguration {
@@ -26,9 +27,16 @@ class TlsConfiguration {
 
     @Bean
     @ConditionalOnExpression("'${sites.site-server.tls-port:}' != ''")
-    SiteCertificates siteCertificates(CertificateRows rows, SiteServerProperties properties, SiteDirectory directory) {
+    AcmeChallenges acmeChallenges(CertificateRows rows, SiteServerProperties properties, MeterRegistry registry) {
+        return new AcmeChallenges(rows, properties.tls().challengeRefresh(), registry);
+    }
+
+    @Bean
+    @ConditionalOnExpression("'${sites.site-server.tls-port:}' != ''")
+    SiteCertificates siteCertificates(CertificateRows rows, AcmeChallenges challenges, SiteServerProperties properties,
+            SiteDirectory directory) {
         SiteServerProperties.Tls tls = properties.tls();
-        return new SiteCertificates(rows, sealedKeys(properties), directory, properties.siteHost(),
+        return new SiteCertificates(rows, challenges, sealedKeys(properties), directory, properties.siteHost(),
                 present(tls.certificate()), present(tls.privateKey()));
     }
 
@@ -40,13 +48,13 @@ class TlsConfiguration {
 
     @Bean
     @ConditionalOnExpression("'${sites.site-server.tls-port:}' != '' && '${sites.tls.acme-directory:}' != ''")
-    AcmeOrders acmeOrders(CertificateRows rows, SiteCertificates certificates, SiteDirectory directory,
-            SiteServerProperties properties, Clock clock) throws Exception {
+    AcmeOrders acmeOrders(CertificateRows rows, AcmeChallenges challenges, SiteCertificates certificates,
+            SiteDirectory directory, SiteServerProperties properties, Clock clock) throws Exception {
         SiteServerProperties.Tls tls = properties.tls();
         Path trust = present(tls.acmeTrust());
         AcmeProvider provider = trust == null ? new GenericAcmeProvider() : new TrustedAcmeProvider(trust);
         String holder = properties.siteServer().replica() + "-" + UUID.randomUUID().toString().substring(0, 8);
-        return new AcmeOrders(rows, sealedKeys(properties), certificates, directory,
+        return new AcmeOrders(rows, challenges, sealedKeys(properties), certificates, directory,
                 new AcmeOrders.Settings(tls.acmeDirectory().trim(), provider, tls.acmeEmail(), holder,
                         tls.orderInterval(), tls.lease(), tls.validationTimeout()), clock);
     }

@@ -63,24 +63,24 @@ class HttpsGateTest {
     void theNameThatDoesNotServeRedirectsToTheOneThatDoesAfterAnsweringTheCa() {
         HttpsGate plainOnly = new HttpsGate(SecureHosts.NONE, ADDRESS);
         SiteResponse moved = plainOnly.answer(new Request("example.org", "/a b", "x=1", "example.org:8080", false),
-                new SiteResponse(), true, "www.example.org");
+                new SiteResponse(), "www.example.org");
         assertThat(moved.status()).isEqualTo(308);
         assertThat(location(moved)).isEqualTo("http://www.example.org:8080/a%20b?x=1");
         assertThat(plainOnly.answer(new Request("www.example.org", "/", null, "www.example.org", false),
-                new SiteResponse(), true, null)).as("the serving name goes on to the site").isNull();
+                new SiteResponse(), null)).as("the serving name goes on to the site").isNull();
 
         HttpsGate secure = new HttpsGate(certified(Set.of("example.org", "www.example.org")), ADDRESS);
         SiteResponse challenge = secure.answer(new Request("example.org", SecureHosts.CHALLENGE_PATH + "tok", null,
-                "example.org", false), new SiteResponse(), true, "www.example.org");
+                "example.org", false), new SiteResponse(), "www.example.org");
         assertThat(challenge.status()).as("the CA validates the redirecting name too").isEqualTo(200);
         SiteResponse straight = secure.answer(new Request("example.org", "/p", null, "example.org", false),
-                new SiteResponse(), true, "www.example.org");
+                new SiteResponse(), "www.example.org");
         assertThat(location(straight)).as("one hop, to HTTPS").isEqualTo("https://www.example.org/p");
         SiteResponse fromHttps = secure.answer(new Request("example.org", "/p", null, "example.org", true),
-                new SiteResponse(), true, "www.example.org");
+                new SiteResponse(), "www.example.org");
         assertThat(location(fromHttps)).isEqualTo("https://www.example.org/p");
         SiteResponse upgrade = secure.answer(new Request("www.example.org", "/p", null, "www.example.org", false),
-                new SiteResponse(), true, null);
+                new SiteResponse(), null);
         assertThat(location(upgrade)).isEqualTo("https://www.example.org/p");
     }
 }

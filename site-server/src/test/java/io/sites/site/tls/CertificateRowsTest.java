@@ -8,14 +8,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.jdbc.core.JdbcTemplate;
 
-/** The order lease and back-off that keep two replicas from ordering one hostname at once, and the key sealing. */
+/**
+ * The order lease and back-off that keep two replicas from ordering one hostname at once, the challenges every
+ * replica answers from memory, and the key sealing.
+ */
 class CertificateRowsTest {
-    private final CertificateRows rows = new CertificateRows(TestDatabase.h2().jdbc());
+    private final JdbcTemplate jdbc = TestDatabase.h2().jdbc();
+    private final CertificateRows rows = new CertificateRows(jdbc);
     private final Instant now = Instant.parse("2026-11-28T00:00:00Z");
 
     @Test
@@ -52,12 +59,32 @@ class CertificateRowsTest {
     }
 
     @Test
-    void aChallengeIsAnsweredOnlyAtTheHostnameItWasOrderedFor() {
-        rows.saveChallenge("tok-en_1", "tok-en_1.thumbprint", "e.example.test", now);
-        assertThat(rows.challenge("e.example.test", "tok-en_1")).contains("tok-en_1.thumbprint");
-        assertThat(rows.challenge("other.example.test", "tok-en_1")).isEmpty();
-        rows.deleteChallenge("tok-en_1");
-        assertThat(rows.challenge("e.example.test", "tok-en_1")).isEmpty();
+    void aChallengePlacedByOneReplicaIsAnsweredByAnotherFromMemoryOnlyAtItsHostname() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        AcmeChallenges ordering = new AcmeChallenges(rows, Duration.ofSeconds(1), new SimpleMeterRegistry());
+        AcmeChallenges reached = new AcmeChallenges(new CertificateRows(jdbc), Duration.ofSeconds(1),
+                registry);
+        ordering.place("tok-en_1", "tok-en_1.thumbprint", "e.example.test", now);
+        assertThat(ordering.answer("E.example.test", "tok-en_1")).as("at once where it was placed")
+                .contains("tok-en_1.thumbprint");
+        reached.refresh(); // what the other replica's reading thread does every challenge-refresh
+        assertThat(reached.answer("e.example.test", "tok-en_1")).contains("tok-en_1.thumbprint");
+        assertThat(reached.answer("other.example.test", "tok-en_1")).isEmpty();
+        // A flood of made-up tokens is answered from memory: no database read per request.
+        double reads = registry.counter(AcmeChallenges.READS).count();
+        for (int i = 0; i < 10_000; i++) {
+            assertThat(reached.answer("e.example.test", "made-up-" + i)).isEmpty();
+        }
+        assertThat(registry.counter(AcmeChallenges.READS).count()).isEqualTo(reads);
+        ordering.withdraw("tok-en_1");
+        assertThat(ordering.answer("e.example.test", "tok-en_1")).isEmpty();
+        reached.refresh();
+        assertThat(reached.answer("e.example.test", "tok-en_1")).isEmpty();
+        // Left by a replica that died mid-order: cleared once the CA has long stopped asking.
+        ordering.place("tok-en_2", "tok-en_2.thumbprint", "e.example.test", now);
+        rows.forgetChallengesBefore(now.plusSeconds(1));
+        reached.refresh();
+        assertThat(reached.answer("e.example.test", "tok-en_2")).isEmpty();
     }
 
     @Test
