@@ -36,8 +36,9 @@ public final class HistoryEntries {
      */
     public static final List<String> TYPES = List.of("website.created", "version.published", "version.promoted",
             "password.set", "password.cleared", "collaborator.added", "collaborator.removed", "settings.changed",
-            "versions.pruned", "draft.created", "draft.claimed", "quota.bandwidth", "website.deleted",
-            "domain.added", "domain.verified", "domain.verification_failed", "domain.preferred", "domain.removed");
+            "versions.pruned", "draft.created", "draft.claimed", "quota.bandwidth", "website.expiring",
+            "website.deleted", "domain.added", "domain.verified", "domain.verification_failed", "domain.preferred",
+            "domain.removed");
 
     private HistoryEntries() {
     }
