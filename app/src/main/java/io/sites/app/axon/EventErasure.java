@@ -2,6 +2,8 @@ package io.sites.app.axon;
 
 import io.sites.api.event.VersionPublished;
 import io.sites.api.id.AccountId;
+import io.sites.app.roles.ConditionalOnRole;
+import io.sites.app.roles.ServiceRole;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -29,6 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
  * deleted (they hold names and hostnames) and this replica's cached aggregates evicted; both come back from events.
  */
 @Component
+@ConditionalOnRole(ServiceRole.API) // the aggregates' cache, and the operator's command, live with the command side
 public class EventErasure {
     /** What a tombstone's name reads: a website name may not be empty. */
     public static final String ERASED = "erased";
