@@ -32,6 +32,8 @@ public final class ServiceProcess implements AutoCloseable {
     private final Path data;
     private final Map<String, String> environment;
     private final List<String> jvmOptions;
+    /** False for a replica beside a test's own service: the data directory is that service's ({@link #sharingData}). */
+    private boolean deletesData = true;
     private Process process;
     private int apiPort;
     private int sitePort;
@@ -157,8 +159,9 @@ public final class ServiceProcess implements AutoCloseable {
                 "SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "4",
                 "SITES_SITE_HOST", "localhost", "HOSTNAME", "second"));
         settings.putAll(more);
-        return new ServiceProcess(Path.of(service.getProperty("sites.data-dir")), settings,
+        ServiceProcess second = new ServiceProcess(Path.of(service.getProperty("sites.data-dir")), settings,
                 List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"));
+        return second.sharingData();
     }
 
     /**
@@ -353,10 +356,26 @@ public final class ServiceProcess implements AutoCloseable {
         return HeapPeaks.of(gcLog());
     }
 
-    /** Stops the service and deletes what it stored (hundreds of megabytes of blobs on a memory test); logs stay. */
+    /**
+     * This process uses the data directory of a service the test context runs (a cached Spring context that serves
+     * the next test classes): {@link #close()} leaves it as it is.
+     */
+    public ServiceProcess sharingData() {
+        deletesData = false;
+        return this;
+    }
+
+    /**
+     * Stops the service and deletes what it stored (hundreds of megabytes of blobs on a memory test); logs stay. A
+     * replica {@link #beside} another service leaves the directory they share to that one (its context is cached and
+     * serves the next test classes).
+     */
     @Override
     public void close() throws Exception {
         stop();
+        if (!deletesData) {
+            return;
+        }
         for (String stored : new String[] {"blobs", "db", "tmp", "site-directory"}) {
             Path dir = data.resolve(stored);
             if (Files.exists(dir)) {

@@ -64,7 +64,7 @@ class VarnishPurgeTest extends PostgresAppTest {
                                 "SPRING_DATASOURCE_USERNAME", environment.getProperty("spring.datasource.username"),
                                 "SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "4"),
                         List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"))
-                        .named(name).withManagementPort();
+                        .named(name).withManagementPort().sharingData();
                 replica.launch();
                 replicas.add(replica);
             }

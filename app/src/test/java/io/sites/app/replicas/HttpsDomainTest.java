@@ -113,7 +113,7 @@ class HttpsDomainTest extends PostgresAppTest {
                 Map.entry("SITES_ACME_DIRECTORY", pebble.directory()),
                 Map.entry("SITES_ACME_TRUST", pebble.trust().toString()),
                 Map.entry("SITES_TLS_ORDER_INTERVAL", "1s"), Map.entry("SITES_TLS_REFRESH", "1s")),
-                List.of("-Xmx384m", "-XX:TieredStopAtLevel=1"));
+                List.of("-Xmx384m", "-XX:TieredStopAtLevel=1")).sharingData();
         second.start();
         try {
             String slug = unique("https");

@@ -71,7 +71,7 @@ class ProxyBySniTest extends PostgresAppTest {
                                         environment.getProperty("spring.datasource.username")),
                                 Map.entry("SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", "4")),
                         List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"))
-                        .named(name).withManagementPort();
+                        .named(name).withManagementPort().sharingData();
                 replica.launch();
                 replicas.add(replica);
             }
