@@ -11,6 +11,7 @@ import io.sites.replica.SiteReplicaWait;
 import io.sites.replica.purge.CachePurge;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.serialization.Serializer;
@@ -24,8 +25,9 @@ import org.springframework.transaction.TransactionException;
 
 /**
  * Read-your-writes without giving up event-driven projections: after a command, look up the global position of
- * the website's newest event and wait, bounded, until every streaming processor has handled it in the segment that
- * handles the website ({@link ReadModelWait}), then until every other live site replica serves it
+ * the website's newest event and wait, bounded, until every streaming processor that keeps a read model (not the
+ * webhooks' outbox) has handled it in the segment that handles the website ({@link ReadModelWait}), then until
+ * every other live site replica serves it
  * ({@link SiteReplicaWait}). Both waits are the replicas module's; this is the command side's port to them.
  */
 @Component
@@ -33,6 +35,12 @@ import org.springframework.transaction.TransactionException;
 @EnableConfigurationProperties({ReadModelProperties.class, CachePurgeProperties.class})
 class ProcessorReadModels implements ReadModels {
     private static final Logger log = LoggerFactory.getLogger(ProcessorReadModels.class);
+    /**
+     * Processors that tell the outside world rather than keep something a read shows: a write's answer never waits
+     * for them. The webhooks' outbox is recorded within seconds anyway; waiting for it made every publish hang for the
+     * whole timeout whenever it could not keep up (docs/DECISIONS.md, "Webhooks").
+     */
+    private static final Set<String> TELLS_OTHERS = Set.of("webhooks");
     private final EventProcessingConfiguration processing;
     private final JdbcTemplate jdbc;
     private final ReadModelWait readModel;
@@ -80,7 +88,7 @@ class ProcessorReadModels implements ReadModels {
         }
         List<StreamingEventProcessor> processors = processing.eventProcessors().values().stream()
                 .filter(StreamingEventProcessor.class::isInstance).map(StreamingEventProcessor.class::cast)
-                .toList();
+                .filter(processor -> !TELLS_OTHERS.contains(processor.getName())).toList();
         long deadline = System.nanoTime() + timeout.toNanos();
         for (StreamingEventProcessor processor : processors) {
             if (!readModel.await(processor, websiteId.value(), position, deadline)) {

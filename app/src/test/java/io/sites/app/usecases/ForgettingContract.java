@@ -69,7 +69,8 @@ public interface ForgettingContract {
         String hook = "insert into webhook (id, account_id, website_id, url, events, secret_sealed, created_at) "
                 + "values (?, ?, ?, ?, '*', 'unused', current_timestamp)";
         jdbc.update(hook, "wh_" + marker, person.value(), mine, "https://" + marker + ".example.com/hook");
-        jdbc.update(hook, unique("wh_owner"), owner.value(), theirs, "https://hooks.invalid/owner");
+        String ownerHook = unique("wh_owner");
+        jdbc.update(hook, ownerHook, owner.value(), theirs, "https://hooks.invalid/owner");
         assertThat(http().post("/v1/websites/" + theirs + "/versions", token, version(true, "edit by " + marker,
                 file("index.html", "<p>edited</p>"))).status()).isEqualTo(201);
         assertThat(http().post("/v1/websites/" + theirs + "/versions", ownerToken, version(true, "owner's own words",
@@ -77,6 +78,11 @@ public interface ForgettingContract {
         // A failed sign-in counted under the username, as SignInThrottle counts one.
         jdbc.update("insert into rate_window (kind, subject, window_start, used) values (?, ?, ?, ?)",
                 "sign-in-username", Usernames.normalize(username), 0L, 1);
+        // The outbox is recorded after the publish's answer, within a poll (a write never waits for who is told).
+        for (int i = 0; i < 200 && jdbc.queryForObject("select count(*) from webhook_delivery where hook_id = ?",
+                Integer.class, ownerHook) < 2; i++) {
+            Thread.sleep(50);
+        }
         assertThat(wherePresent(marker)).as("the words are stored before the purge").contains("rate_window.subject",
                 "domainevententry.payload", "qs_website.name", "access_token.name", "webhook.url", "webhook_delivery.body");
 
