@@ -43,10 +43,16 @@ class OpenApiTest extends EmbeddedAppTest {
             // Extensions of interface 1.0.0, marked as such.
             "promoteVersion", "deleteWebsite", "diffVersions", "getHistory", "getMe", "updateWebsite",
             "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage", "getAccountUsage", "publishDraft",
-            "claimDraft", "streamEvents");
+            "claimDraft", "streamEvents",
+            "addWebhook", "listWebhooks", "getWebhook", "removeWebhook", "testWebhook", "listWebhookDeliveries",
+            "addAccountWebhook", "listAccountWebhooks", "getAccountWebhook", "removeAccountWebhook",
+            "testAccountWebhook", "listAccountWebhookDeliveries");
     static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "updateWebsite", "diffVersions",
             "getHistory", "getMe", "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage",
-            "getAccountUsage", "publishDraft", "claimDraft", "streamEvents");
+            "getAccountUsage", "publishDraft", "claimDraft", "streamEvents",
+            "addWebhook", "listWebhooks", "getWebhook", "removeWebhook", "testWebhook", "listWebhookDeliveries",
+            "addAccountWebhook", "listAccountWebhooks", "getAccountWebhook", "removeAccountWebhook",
+            "testAccountWebhook", "listAccountWebhookDeliveries");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {
@@ -207,6 +213,36 @@ class OpenApiTest extends EmbeddedAppTest {
         assertThat(http().send("DELETE", domains + "/" + host, ALICE, null, null).status()).isEqualTo(204);
         check(document, "removeDomain", http().send("DELETE", domains + "/" + host, ALICE, null, null), 404);
 
+        String hooks = "/v1/websites/" + id + "/webhooks";
+        java.util.Map<String, Object> hook = java.util.Map.of("url", "https://hooks.oas-test.invalid/in",
+                "events", List.of("version.published"));
+        Http.Response added = http().post(hooks, ALICE, hook);
+        check(document, "addWebhook", added, 201);
+        check(document, "addWebhook", http().post(hooks, ALICE, java.util.Map.of("url", "http://hooks.example.com/")),
+                422);
+        check(document, "addWebhook", http().post(hooks, noToken, hook), 401);
+        check(document, "addWebhook", http().post(hooks, BOB, hook), 404);
+        String one = hooks + "/" + added.json().get("id").asString();
+        check(document, "listWebhooks", http().get(hooks, ALICE), 200);
+        check(document, "getWebhook", http().get(one, ALICE), 200);
+        check(document, "getWebhook", http().get(hooks + "/wh_none", ALICE), 404);
+        check(document, "testWebhook", http().post(one + "/test", ALICE, ""), 202);
+        check(document, "listWebhookDeliveries", http().get(one + "/deliveries", ALICE), 200);
+        check(document, "listWebhookDeliveries", http().get(one + "/deliveries", BOB), 404);
+        assertThat(http().send("DELETE", one, ALICE, null, null).status()).isEqualTo(204);
+        check(document, "removeWebhook", http().send("DELETE", one, ALICE, null, null), 404);
+        Http.Response account = http().post("/v1/webhooks", ALICE, hook);
+        check(document, "addAccountWebhook", account, 201);
+        check(document, "listAccountWebhooks", http().get("/v1/webhooks", ALICE), 200);
+        check(document, "listAccountWebhooks", http().get("/v1/webhooks", noToken), 401);
+        String mine = "/v1/webhooks/" + account.json().get("id").asString();
+        check(document, "getAccountWebhook", http().get(mine, ALICE), 200);
+        check(document, "getAccountWebhook", http().get(mine, BOB), 404);
+        check(document, "testAccountWebhook", http().post(mine + "/test", ALICE, ""), 202);
+        check(document, "listAccountWebhookDeliveries", http().get(mine + "/deliveries", ALICE), 200);
+        check(document, "removeAccountWebhook", http().send("DELETE", mine, BOB, null, null), 404);
+        assertThat(http().send("DELETE", mine, ALICE, null, null).status()).isEqualTo(204);
+
         String usage = "/v1/websites/" + id + "/usage";
         check(document, "getUsage", http().get(usage, ALICE), 200);
         check(document, "getUsage", http().get(usage + "?granularity=hour&from=2026-11-01", ALICE), 200);
@@ -244,6 +280,7 @@ class OpenApiTest extends EmbeddedAppTest {
         expected.put("Version.status", wires(JobStatus.values(), JobStatus::wire));
         expected.put("Job.status", wires(JobStatus.values(), JobStatus::wire));
         expected.put("HistoryActor.via", wires(Door.values(), Door::wire));
+        expected.put("HistoryEntry.type", io.sites.query.website.HistoryEntries.TYPES);
         expected.forEach((field, values) -> {
             String[] at = field.split("\\.");
             List<String> documented = schemas.get(at[0]).get("properties").get(at[1]).get("enum").valueStream()
