@@ -178,6 +178,19 @@ public interface WebhooksContract {
         assertThat(browser.get(settings).body()).contains("cannot receive webhooks");
         browser.post(settings.replace("/settings", "/webhooks/remove"), Map.of("webhookId", hook));
         assertThat(browser.get(settings).body()).contains("The webhook is removed").contains("No webhooks");
+
+        // For every website the person owns: the account's hook, shown on each of them, removed from any.
+        assertThat(browser.post(settings.replace("/settings", "/webhooks"), Map.of("url", NOWHERE + "/all",
+                "account", "true")).statusCode()).isEqualTo(302);
+        assertThat(http().get("/v1/webhooks", token).json().get("webhooks")).hasSize(1);
+        String other = "/app/websites/" + website(token) + "/settings";
+        String shown = browser.get(other).body();
+        assertThat(shown).contains(NOWHERE + "/all").contains("(every website you own)");
+        String everywhere = shown.replaceAll("(?s).*data-webhook=\"(wh_[0-9a-f]+)\".*", "$1");
+        browser.post(other.replace("/settings", "/webhooks/remove"), Map.of("webhookId", everywhere, "account",
+                "true"));
+        assertThat(http().get("/v1/webhooks", token).json().get("webhooks")).isEmpty();
+        assertThat(browser.get(settings).body()).contains("No webhooks");
     }
 
     /** Waits (bounded) until the log holds at least {@code count} attempts; no timing asserted. */
