@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,7 +28,8 @@ import javax.net.ssl.TrustManagerFactory;
  * service through {@link WebhookReceiverAllowance} only), answering by its path: {@code /ok/…} 200,
  * {@code /fail-once/…} 500 the first time, {@code /drop-once/…} drops the connection the first time,
  * {@code /always-500/…} 500, {@code /redirect/…} a 302 to {@code /ok/redirected}, {@code /hold-once/…} holds the
- * first request unanswered until {@link #release()}. It records every request. Outside the packages the service
+ * first request unanswered until {@link #release()}, {@code /hold/{name}/…} holds every request (recorded
+ * as held) while {@link #hold(String)} holds that name, at most a minute. It records every request. Outside the packages the service
  * scans, so that no context picks up its allowance unless it imports it.
  */
 public final class WebhookReceiver {
@@ -42,6 +44,7 @@ public final class WebhookReceiver {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Set<String> failedOnce = ConcurrentHashMap.newKeySet();
     private final java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+    private final Map<String, java.util.concurrent.CountDownLatch> holding = new ConcurrentHashMap<>();
     private final java.security.cert.Certificate ca;
 
     public static synchronized WebhookReceiver shared() {
@@ -110,6 +113,19 @@ public final class WebhookReceiver {
         held.countDown();
     }
 
+    /** Requests to {@code /hold/{name}/…} go unanswered from now until {@link #release(String)}. */
+    public void hold(String name) {
+        holding.put(name, new java.util.concurrent.CountDownLatch(1));
+    }
+
+    /** Lets the requests held under {@code name} go (answered 200), and the next ones through at once. */
+    public void release(String name) {
+        java.util.concurrent.CountDownLatch latch = holding.remove(name);
+        if (latch != null) {
+            latch.countDown();
+        }
+    }
+
     public String url(String path) {
         return "https://127.0.0.1:" + port() + path;
     }
@@ -160,6 +176,24 @@ public final class WebhookReceiver {
                 exchange.sendResponseHeaders(status, -1);
             } catch (IOException senderGone) {
                 // the sender was killed meanwhile
+            }
+            return;
+        } else if (path.startsWith("/hold/") && holding.containsKey(path.split("/")[2])) {
+            received.add(new Received(path, exchange.getRequestHeaders().getFirst("webhook-id"),
+                    exchange.getRequestHeaders().getFirst("webhook-timestamp"),
+                    exchange.getRequestHeaders().getFirst("webhook-signature"), body, -1));
+            java.util.concurrent.CountDownLatch latch = holding.get(path.split("/")[2]);
+            try {
+                if (latch != null) {
+                    latch.await(1, java.util.concurrent.TimeUnit.MINUTES);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            try (exchange) {
+                exchange.sendResponseHeaders(200, -1);
+            } catch (IOException senderGone) {
+                // the sender gave up waiting meanwhile
             }
             return;
         } else if (path.startsWith("/always-500/")) {

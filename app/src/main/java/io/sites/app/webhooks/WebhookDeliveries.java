@@ -17,7 +17,7 @@ class WebhookDeliveries {
 
     /** A delivery due, with what sending it needs. */
     record Due(String id, String hookId, String url, String sealedSecret, String body, int attempts,
-            Instant createdAt) {
+            Instant createdAt, String accountId) {
     }
 
     /** One attempt as the delivery log shows it. */
@@ -37,17 +37,22 @@ class WebhookDeliveries {
                 body, Timestamp.from(now), Timestamp.from(now));
     }
 
-    /** The heads of the queues that are due and held by nobody, oldest first. */
-    List<Due> due(Instant now, int limit) {
+    /**
+     * The heads of the queues that are due and held by nobody, oldest first, at most {@code perAccount} of any one
+     * account's hooks: a tenant with a backlog leaves room in the answer for everyone else's.
+     */
+    List<Due> due(Instant now, int perAccount, int limit) {
         Timestamp at = Timestamp.from(now);
-        return jdbc.query("select d.id, d.hook_id, h.url, h.secret_sealed, d.body, d.attempts, d.created_at"
+        return jdbc.query("select id, hook_id, url, secret_sealed, body, attempts, created_at, account_id from ("
+                + "select d.id, d.hook_id, h.url, h.secret_sealed, d.body, d.attempts, d.created_at, d.seq,"
+                + " h.account_id, row_number() over (partition by h.account_id order by d.seq) as place"
                 + " from webhook_delivery d join webhook h on h.id = d.hook_id"
                 + " where d.state = 'pending' and d.next_at <= ? and (d.lease_until is null or d.lease_until < ?)"
                 + " and not exists (select 1 from webhook_delivery e where e.hook_id = d.hook_id"
-                + " and e.website_id = d.website_id and e.state = 'pending' and e.seq < d.seq)"
-                + " order by d.seq limit ?", (rs, row) -> new Due(rs.getString(1), rs.getString(2), rs.getString(3),
-                        rs.getString(4), rs.getString(5), rs.getInt(6), rs.getTimestamp(7).toInstant()), at, at,
-                limit);
+                + " and e.website_id = d.website_id and e.state = 'pending' and e.seq < d.seq)) heads"
+                + " where place <= ? order by seq limit ?", (rs, row) -> new Due(rs.getString(1), rs.getString(2),
+                        rs.getString(3), rs.getString(4), rs.getString(5), rs.getInt(6),
+                        rs.getTimestamp(7).toInstant(), rs.getString(8)), at, at, perAccount, limit);
     }
 
     /** True when this replica now holds the delivery until {@code until}; false when another does or it is done. */

@@ -1,5 +1,7 @@
 package io.sites.app.webhooks;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.sites.app.roles.ConditionalOnRole;
 import io.sites.app.roles.ServiceRole;
 import io.sites.command.remote.WebhookPosts;
@@ -11,6 +13,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -27,6 +30,8 @@ import org.springframework.stereotype.Component;
  * mid-send lets its lease run out and another sends it, with the same id), posts it signed, and records the answer:
  * delivered (never sent again), or another attempt after an exponential back-off, until {@code give-up-after} has
  * passed since it was recorded; then it is abandoned and its hook marked failing (cleared by the next delivery).
+ * Each attempt runs on a virtual thread, at most {@code senders} at once and {@code senders-per-account} for one
+ * account's hooks: a tenant whose receivers hang for the whole timeout holds only its own share.
  */
 @Component
 @ConditionalOnRole(ServiceRole.API)
@@ -39,20 +44,25 @@ class WebhookSender implements SmartLifecycle {
     private final WebhookConfiguration.WebhookSecrets secrets;
     private final WebhookProperties properties;
     private final Clock clock;
+    private final MeterRegistry registry;
     private final String owner = "webhook-sender-" + UUID.randomUUID();
     private final AtomicInteger sending = new AtomicInteger();
+    /** Attempts under way per account; only the round's thread adds, senders take away (and drop a zero). */
+    private final Map<String, Integer> sendingFor = new ConcurrentHashMap<>();
     private ScheduledExecutorService rounds;
     private ExecutorService senders;
     private volatile boolean running;
 
     WebhookSender(WebhookDeliveries deliveries, WebhookRows hooks, WebhookPosts posts,
-            WebhookConfiguration.WebhookSecrets secrets, WebhookProperties properties, Clock clock) {
+            WebhookConfiguration.WebhookSecrets secrets, WebhookProperties properties, Clock clock,
+            MeterRegistry registry) {
         this.deliveries = deliveries;
         this.hooks = hooks;
         this.posts = posts;
         this.secrets = secrets;
         this.properties = properties;
         this.clock = clock;
+        this.registry = registry;
     }
 
     /** A round soon, rather than at the next poll: something was just recorded. */
@@ -74,13 +84,25 @@ class WebhookSender implements SmartLifecycle {
                 return;
             }
             Instant now = clock.instant();
-            for (WebhookDeliveries.Due due : deliveries.due(now, room)) {
+            int share = properties.sendersPerAccount();
+            // Each attempt under way can make one row of the answer unusable (its account's share is taken), so
+            // asking for as many as there are senders leaves room rows for the accounts that have a share left.
+            for (WebhookDeliveries.Due due : deliveries.due(now, share, properties.senders())) {
+                if (room <= 0) {
+                    break;
+                }
+                if (sendingFor.getOrDefault(due.accountId(), 0) >= share) {
+                    continue;
+                }
                 if (deliveries.claim(due.id(), owner, now, now.plus(properties.lease()))) {
+                    room--;
                     sending.incrementAndGet();
+                    sendingFor.merge(due.accountId(), 1, Integer::sum);
                     senders.execute(() -> {
                         try {
                             send(due);
                         } finally {
+                            sendingFor.computeIfPresent(due.accountId(), (account, n) -> n == 1 ? null : n - 1);
                             sending.decrementAndGet();
                         }
                     });
@@ -105,17 +127,24 @@ class WebhookSender implements SmartLifecycle {
             long latency = Duration.ofNanos(System.nanoTime() - started).toMillis();
             Instant now = clock.instant();
             deliveries.attempted(due.hookId(), due.id(), now, answer.status(), latency, answer.error());
+            String outcome;
             if (answer.delivered()) {
+                outcome = "delivered";
                 deliveries.delivered(due.id(), now);
                 hooks.working(due.hookId());
             } else if (!now.isBefore(due.createdAt().plus(properties.giveUpAfter()))) {
+                outcome = "abandoned";
                 deliveries.abandon(due.id(), now);
                 hooks.failing(due.hookId(), now);
                 log.info("Webhook {} gave up on delivery {} after {}: {}", due.hookId(), due.id(),
                         properties.giveUpAfter(), answer.error());
             } else {
+                outcome = "retried";
                 deliveries.retryAt(due.id(), owner, now.plus(backOff(due.attempts())));
             }
+            // Per outcome only: a tag per hook or account would grow without bound with the tenants.
+            Timer.builder("sites.webhooks.attempts").description("Webhook delivery attempts, by outcome")
+                    .tag("outcome", outcome).register(registry).record(Duration.ofMillis(latency));
         } catch (RuntimeException failed) {
             // The lease runs out and the delivery is tried again, by this replica or another.
             log.warn("Webhook delivery {} could not be sent or recorded", due.id(), failed);
@@ -133,19 +162,12 @@ class WebhookSender implements SmartLifecycle {
 
     @Override
     public void start() {
-        rounds = Executors.newSingleThreadScheduledExecutor(task -> daemon(task, "webhook-rounds"));
-        AtomicInteger number = new AtomicInteger();
-        senders = Executors.newFixedThreadPool(properties.senders(),
-                task -> daemon(task, "webhook-sender-" + number.incrementAndGet()));
+        rounds = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("webhook-rounds").daemon()
+                .factory());
+        senders = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("webhook-sender-", 1).factory());
         running = true;
         long poll = properties.poll().toMillis();
         rounds.scheduleWithFixedDelay(this::round, poll, poll, TimeUnit.MILLISECONDS);
-    }
-
-    private static Thread daemon(Runnable task, String name) {
-        Thread thread = new Thread(task, name);
-        thread.setDaemon(true);
-        return thread;
     }
 
     @Override

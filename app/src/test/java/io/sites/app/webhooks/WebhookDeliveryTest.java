@@ -6,6 +6,7 @@ import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.WebhookReceiver;
 import io.sites.app.WebhookReceiverAllowance;
@@ -22,11 +23,13 @@ import tools.jackson.databind.JsonNode;
  * Deliveries to a real HTTPS receiver on loopback, trusted through a test CA ({@link WebhookReceiver}): in order,
  * signed as Standard Webhooks receivers check, each event delivered once with an id stable across its retries after
  * a 500 and after a dropped connection; a hook that never answers well marked failing; a redirect not followed.
- * Retries are fast here (100 ms, giving up after 3 s); the fleet's kill -9 is WebhookFleetTest's.
+ * Retries are fast here (100 ms, giving up after 3 s), and this replica sends two at once, one per account; the
+ * fleet's kill -9 is WebhookFleetTest's.
  */
 @Import(WebhookReceiverAllowance.class)
 @TestPropertySource(properties = {"sites.webhooks.retry-first=100ms", "sites.webhooks.retry-max=200ms",
-        "sites.webhooks.give-up-after=3s", "sites.webhooks.poll=100ms"})
+        "sites.webhooks.give-up-after=3s", "sites.webhooks.poll=100ms", "sites.webhooks.senders=2",
+        "sites.webhooks.senders-per-account=1"})
 class WebhookDeliveryTest extends EmbeddedAppTest {
     private final WebhookReceiver receiver = WebhookReceiver.shared();
 
@@ -106,12 +109,41 @@ class WebhookDeliveryTest extends EmbeddedAppTest {
             assertThat(attempt.get("type").asString()).isEqualTo("webhook.test");
         });
         assertThat(attempts.stream().map(attempt -> attempt.get("deliveryId").asString()).distinct()).hasSize(1);
+        assertThat(bean(MeterRegistry.class).find("sites.webhooks.attempts").tag("outcome", "retried").timer()
+                .count()).as("the operator's count of attempts by outcome").isPositive();
 
         JsonNode redirected = await(() -> http().get(hooks + moved + "/deliveries", ALICE).json().get("attempts")
                 .valueStream().toList(), 1).getFirst();
         assertThat(redirected.get("status").asInt()).isEqualTo(302);
         assertThat(redirected.get("error").asString()).contains("redirects are not followed");
         assertThat(receiver.received("/ok/redirected")).isEmpty();
+    }
+
+    @Test
+    void oneAccountsHangingReceiversNeverHoldEverySender() {
+        receiver.hold("hang");
+        try {
+            String slow = website();
+            for (int n = 1; n <= 3; n++) {
+                hook(slow, "/hold/hang/" + n, List.of("version.published"));
+            }
+            String theirs = http().post("/v1/websites", BOB, site(unique("fair"), "Fair", file("index.html",
+                    "<p>1</p>"))).json().get("websiteId").asString();
+            assertThat(http().post("/v1/websites/" + theirs + "/webhooks", BOB, Map.of("url",
+                    receiver.url("/ok/fair"), "events", List.of("version.published"))).status()).isEqualTo(201);
+            assertThat(http().post("/v1/websites/" + slow + "/versions", ALICE, version(true, "hangs",
+                    file("index.html", "<p>2</p>"))).status()).isEqualTo(201);
+            await(() -> receiver.received("/hold/hang/1").size() + receiver.received("/hold/hang/2").size()
+                    + receiver.received("/hold/hang/3").size() > 0 ? List.of(1) : List.of(), 1);
+            assertThat(http().post("/v1/websites/" + theirs + "/versions", BOB, version(true, "goes through",
+                    file("index.html", "<p>2</p>"))).status()).isEqualTo(201);
+            // Two senders: without a share per account, alice's hanging hooks would hold both for their timeout.
+            assertThat(await(() -> receiver.received("/ok/fair"), 1).getFirst().status()).isEqualTo(200);
+            assertThat(receiver.received("/hold/hang/1").size() + receiver.received("/hold/hang/2").size()
+                    + receiver.received("/hold/hang/3").size()).as("alice's share: one at a time").isEqualTo(1);
+        } finally {
+            receiver.release("hang");
+        }
     }
 
     /** Asks again (bounded) until at least {@code count} items come back; no timing asserted. */
