@@ -26,6 +26,8 @@ import org.axonframework.queryhandling.QueryGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
@@ -188,6 +190,17 @@ class PictureWorker {
         String own = environment.getProperty("sites.site-server.port");
         return own != null && !own.isBlank() ? Integer.parseInt(own.strip())
                 : environment.getRequiredProperty("local.server.port", Integer.class);
+    }
+
+    /**
+     * The context starts closing: Spring tells this before it stops any lifecycle, so before the query handlers this
+     * worker asks go. From now on no picture is begun and a failure is the stop's, not the version's (a long queue
+     * met "no handler for FindWebsite" while {@link #stop} was still to come).
+     */
+    @EventListener(ContextClosedEvent.class)
+    void closing() {
+        stopping = true;
+        worker.getQueue().clear();
     }
 
     /**
