@@ -1,9 +1,7 @@
 package io.sites.app.blobs;
 
+import io.sites.replica.RepeatedWork;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -19,13 +17,12 @@ class BlobCollection implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(BlobCollection.class);
 
     private final BlobCollector collector;
-    private final Duration every;
-    private ScheduledExecutorService timer;
+    private final RepeatedWork work;
     private volatile boolean stopping;
 
     BlobCollection(BlobCollector collector, @Value("${sites.blob-collection.every:PT1H}") Duration every) {
         this.collector = collector;
-        this.every = every;
+        this.work = new RepeatedWork("blob-collection", every, this::collectQuietly);
     }
 
     private void collectQuietly() {
@@ -45,31 +42,20 @@ class BlobCollection implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
+    public void start() {
         stopping = false;
-        if (every.isZero() || every.isNegative()) {
-            return;
-        }
-        timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "blob-collection");
-            thread.setDaemon(true);
-            return thread;
-        });
-        timer.scheduleWithFixedDelay(this::collectQuietly, every.toMillis(), every.toMillis(),
-                TimeUnit.MILLISECONDS);
+        work.start();
     }
 
+    /** Without an interrupt, as every background round stops: one inside an embedded H2 write closes the database. */
     @Override
-    public synchronized void stop() {
+    public void stop() {
         stopping = true;
-        if (timer != null) {
-            timer.shutdownNow();
-            timer = null;
-        }
+        work.stop();
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return timer != null;
+    public boolean isRunning() {
+        return work.isRunning();
     }
 }

@@ -3,7 +3,7 @@ package io.sites.app.usecases;
 import io.sites.app.usecases.AccountQuotas.Quota;
 import io.sites.api.command.NoteBandwidthCommand;
 import io.sites.api.id.WebsiteId;
-import io.sites.replica.BackgroundWork;
+import io.sites.replica.RepeatedWork;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,9 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,9 +47,8 @@ public class QuotaWatch implements SmartLifecycle {
     private final JdbcTemplate jdbc;
     private final AccountQuotas quotas;
     private final Clock clock;
-    private final long every;
     private final CommandGateway commands;
-    private ScheduledExecutorService thread;
+    private final RepeatedWork work;
 
     QuotaWatch(JdbcTemplate jdbc, AccountQuotas quotas, Clock clock, QuotaDefaults defaults,
             CommandGateway commands) {
@@ -60,7 +56,7 @@ public class QuotaWatch implements SmartLifecycle {
         this.jdbc = jdbc;
         this.quotas = quotas;
         this.clock = clock;
-        this.every = defaults.check().toMillis();
+        this.work = new RepeatedWork("quota-watch", defaults.check(), this::round);
     }
 
     /** Months since 1970-01 (UTC), as quota_notice keys them. */
@@ -214,22 +210,17 @@ public class QuotaWatch implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        thread = Executors.newSingleThreadScheduledExecutor(runnable ->
-                Thread.ofPlatform().daemon().name("quota-watch").unstarted(runnable));
-        thread.scheduleWithFixedDelay(this::round, every, every, TimeUnit.MILLISECONDS);
+    public void start() {
+        work.start();
     }
 
     @Override
-    public synchronized void stop() {
-        if (thread != null) {
-            BackgroundWork.stop(thread);
-            thread = null;
-        }
+    public void stop() {
+        work.stop();
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return thread != null;
+    public boolean isRunning() {
+        return work.isRunning();
     }
 }

@@ -5,13 +5,10 @@ import io.sites.api.command.WarnExpiryCommand;
 import io.sites.api.query.FindExpiredWebsites;
 import io.sites.api.query.FindExpiringWebsites;
 import io.sites.command.publish.WebsiteSettingsChanges;
-import io.sites.replica.BackgroundWork;
+import io.sites.replica.RepeatedWork;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.slf4j.Logger;
@@ -38,15 +35,14 @@ public class WebsiteExpiry implements SmartLifecycle {
     private final QueryGateway queries;
     private final WebsiteSettingsChanges settings;
     private final Clock clock;
-    private final Duration interval;
-    private ScheduledExecutorService timer;
+    private final RepeatedWork work;
 
     WebsiteExpiry(QueryGateway queries, WebsiteSettingsChanges settings, Clock clock,
             @Value("${sites.expiry-sweep:PT1M}") Duration interval) {
         this.queries = queries;
         this.settings = settings;
         this.clock = clock;
-        this.interval = interval;
+        this.work = new RepeatedWork("website-expiry", interval, this::sweepQuietly);
     }
 
     /** One round: the number of websites this call deleted (after warning those due a warning). */
@@ -101,26 +97,17 @@ public class WebsiteExpiry implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "website-expiry");
-            thread.setDaemon(true);
-            return thread;
-        });
-        timer.scheduleWithFixedDelay(this::sweepQuietly, interval.toMillis(), interval.toMillis(),
-                TimeUnit.MILLISECONDS);
+    public void start() {
+        work.start();
     }
 
     @Override
-    public synchronized void stop() {
-        if (timer != null) {
-            BackgroundWork.stop(timer);
-            timer = null;
-        }
+    public void stop() {
+        work.stop();
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return timer != null;
+    public boolean isRunning() {
+        return work.isRunning();
     }
 }

@@ -6,6 +6,7 @@ import io.sites.app.roles.ConditionalOnRole;
 import io.sites.app.roles.ServiceRole;
 import io.sites.command.remote.WebhookPosts;
 import io.sites.replica.BackgroundWork;
+import io.sites.replica.RepeatedWork;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,8 +17,6 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,7 +48,7 @@ class WebhookSender implements SmartLifecycle {
     private final AtomicInteger sending = new AtomicInteger();
     /** Attempts under way per account; only the round's thread adds, senders take away (and drop a zero). */
     private final Map<String, Integer> sendingFor = new ConcurrentHashMap<>();
-    private ScheduledExecutorService rounds;
+    private final RepeatedWork rounds;
     private ExecutorService senders;
     private volatile boolean running;
 
@@ -63,17 +62,13 @@ class WebhookSender implements SmartLifecycle {
         this.properties = properties;
         this.clock = clock;
         this.registry = registry;
+        this.rounds = new RepeatedWork("webhook-rounds", properties.poll(), this::round);
     }
 
     /** A round soon, rather than at the next poll: something was just recorded. */
     void wake() {
-        ScheduledExecutorService current = rounds;
-        if (running && current != null) {
-            try {
-                current.execute(this::round);
-            } catch (java.util.concurrent.RejectedExecutionException stopping) {
-                // the service is stopping; the next replica's poll sends it
-            }
+        if (running) {
+            rounds.soon();
         }
     }
 
@@ -162,18 +157,15 @@ class WebhookSender implements SmartLifecycle {
 
     @Override
     public void start() {
-        rounds = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("webhook-rounds").daemon()
-                .factory());
         senders = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("webhook-sender-", 1).factory());
         running = true;
-        long poll = properties.poll().toMillis();
-        rounds.scheduleWithFixedDelay(this::round, poll, poll, TimeUnit.MILLISECONDS);
+        rounds.start();
     }
 
     @Override
     public void stop() {
         running = false;
-        BackgroundWork.stop(rounds);
+        rounds.stop();
         BackgroundWork.stop(senders);
     }
 

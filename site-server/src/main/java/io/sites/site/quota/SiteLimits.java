@@ -1,14 +1,11 @@
 package io.sites.site.quota;
 
 import io.sites.api.id.WebsiteId;
-import io.sites.replica.BackgroundWork;
+import io.sites.replica.RepeatedWork;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,21 +29,21 @@ public final class SiteLimits implements SmartLifecycle {
     private final JdbcTemplate jdbc;
     private final LongSupplier clock;
     private final int defaultRequestsSecond;
-    private final Duration every;
-    private final Runnable alongside;
     private volatile Map<WebsiteId, Limit> limits = Map.of();
-    private ScheduledExecutorService thread;
+    private final RepeatedWork work;
     private boolean failing;
     private volatile boolean stopping;
 
     /** @param alongside run after each read, on the same thread (the request ceiling's sweep of idle buckets) */
     public SiteLimits(JdbcTemplate jdbc, LongSupplier clock, int defaultRequestsSecond, Duration every,
             Runnable alongside) {
-        this.alongside = alongside;
         this.jdbc = jdbc;
         this.clock = clock;
         this.defaultRequestsSecond = defaultRequestsSecond;
-        this.every = every;
+        this.work = new RepeatedWork("site-limits", every, () -> {
+            refresh();
+            alongside.run();
+        });
     }
 
     /** The Retry-After (seconds) of a paused website's 503, or null when it is served. Allocates nothing. */
@@ -90,27 +87,19 @@ public final class SiteLimits implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
+    public void start() {
         refresh();
-        thread = Executors.newSingleThreadScheduledExecutor(runnable ->
-                Thread.ofPlatform().daemon().name("site-limits").unstarted(runnable));
-        thread.scheduleWithFixedDelay(() -> {
-            refresh();
-            alongside.run();
-        }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+        work.start();
     }
 
     @Override
-    public synchronized void stop() {
+    public void stop() {
         stopping = true;
-        if (thread != null) {
-            BackgroundWork.stop(thread);
-            thread = null;
-        }
+        work.stop();
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return thread != null;
+    public boolean isRunning() {
+        return work.isRunning();
     }
 }

@@ -2,15 +2,12 @@ package io.sites.site.tls;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.sites.replica.BackgroundWork;
+import io.sites.replica.RepeatedWork;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -37,11 +34,12 @@ final class AcmeChallenges implements SmartLifecycle {
     private volatile Map<String, Pending> byToken = Map.of();
     /** Written by this replica's own orders since the last read: held even if a read raced their insert. */
     private final Map<String, Pending> own = new ConcurrentHashMap<>();
-    private ScheduledExecutorService timer;
+    private final RepeatedWork work;
 
     AcmeChallenges(CertificateRows rows, Duration every, MeterRegistry registry) {
         this.rows = rows;
         this.every = every;
+        this.work = new RepeatedWork("acme-challenges", every, this::refreshQuietly);
         this.reads = Counter.builder(READS).description("Database reads of the pending ACME challenges")
                 .register(registry);
     }
@@ -91,25 +89,19 @@ final class AcmeChallenges implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
+    public void start() {
         refreshQuietly();
-        timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("acme-challenges").daemon()
-                .factory());
-        timer.scheduleWithFixedDelay(this::refreshQuietly, every.toMillis(), every.toMillis(),
-                TimeUnit.MILLISECONDS);
+        work.start();
     }
 
     @Override
-    public synchronized void stop() {
-        if (timer != null) {
-            BackgroundWork.stop(timer);
-            timer = null;
-        }
+    public void stop() {
+        work.stop();
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return timer != null;
+    public boolean isRunning() {
+        return work.isRunning();
     }
 
     /** Before the site ports, which start in a lower phase and stop before it. */

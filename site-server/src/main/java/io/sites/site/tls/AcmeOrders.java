@@ -1,6 +1,6 @@
 package io.sites.site.tls;
 
-import io.sites.replica.BackgroundWork;
+import io.sites.replica.RepeatedWork;
 import io.sites.site.directory.SiteDirectory;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -13,9 +13,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.shredzone.acme4j.Account;
 import org.shredzone.acme4j.AccountBuilder;
@@ -63,7 +60,7 @@ final class AcmeOrders implements SmartLifecycle {
     private final Duration lease;
     private final Duration validationTimeout;
     private final Clock clock;
-    private ScheduledExecutorService rounds;
+    private final RepeatedWork rounds;
     private volatile boolean stopping;
 
     record Settings(String directoryUrl, AcmeProvider provider, String email, String holder, Duration interval,
@@ -82,6 +79,7 @@ final class AcmeOrders implements SmartLifecycle {
         this.email = settings.email();
         this.holder = settings.holder();
         this.interval = settings.interval();
+        this.rounds = new RepeatedWork("acme-orders", interval, this::round);
         this.lease = settings.lease();
         this.validationTimeout = settings.validationTimeout();
         this.clock = clock;
@@ -92,25 +90,20 @@ final class AcmeOrders implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
+    public void start() {
         stopping = false;
-        rounds = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("acme-orders").daemon()
-                .factory());
-        rounds.scheduleWithFixedDelay(this::round, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        rounds.start();
     }
 
     @Override
-    public synchronized void stop() {
-        if (rounds != null) {
-            stopping = true;
-            BackgroundWork.stop(rounds);
-            rounds = null;
-        }
+    public void stop() {
+        stopping = true;
+        rounds.stop();
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return rounds != null;
+    public boolean isRunning() {
+        return rounds.isRunning();
     }
 
     /** One look at every served hostname; never throws, so the schedule goes on. */

@@ -1,10 +1,7 @@
 package io.sites.site.tls;
 
-import io.sites.replica.BackgroundWork;
+import io.sites.replica.RepeatedWork;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -17,20 +14,17 @@ final class CertificateRefresh implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(CertificateRefresh.class);
 
     private final SiteCertificates certificates;
-    private final Duration every;
-    private ScheduledExecutorService timer;
+    private final RepeatedWork work;
 
     CertificateRefresh(SiteCertificates certificates, Duration every) {
         this.certificates = certificates;
-        this.every = every;
+        this.work = new RepeatedWork("tls-refresh", every, this::refresh);
     }
 
     @Override
-    public synchronized void start() {
+    public void start() {
         refresh();
-        timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("tls-refresh").daemon()
-                .factory());
-        timer.scheduleWithFixedDelay(this::refresh, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+        work.start();
     }
 
     private void refresh() {
@@ -43,16 +37,13 @@ final class CertificateRefresh implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void stop() {
-        if (timer != null) {
-            BackgroundWork.stop(timer);
-            timer = null;
-        }
+    public void stop() {
+        work.stop();
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return timer != null;
+    public boolean isRunning() {
+        return work.isRunning();
     }
 
     /** Before the site ports, which start in a lower phase and stop before it. */

@@ -1,16 +1,13 @@
 package io.sites.site.usage;
 
 import io.sites.api.id.WebsiteId;
-import io.sites.replica.BackgroundWork;
+import io.sites.replica.RepeatedWork;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -32,8 +29,7 @@ public final class UsageFlush implements SmartLifecycle {
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transactions;
     private final String replica;
-    private final Duration every;
-    private ScheduledExecutorService thread;
+    private final RepeatedWork work;
     private boolean failing;
 
     public UsageFlush(SiteUsage usage, JdbcTemplate jdbc, TransactionTemplate transactions, String replica,
@@ -42,7 +38,7 @@ public final class UsageFlush implements SmartLifecycle {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.replica = replica;
-        this.every = every;
+        this.work = new RepeatedWork("usage-flush", every, this::flush);
     }
 
     /** Writes what changed since the last write that succeeded; false when the database refused (kept for later). */
@@ -126,28 +122,20 @@ public final class UsageFlush implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        thread = Executors.newSingleThreadScheduledExecutor(runnable ->
-                Thread.ofPlatform().daemon().name("usage-flush").unstarted(runnable));
-        thread.scheduleWithFixedDelay(this::flush, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+    public void start() {
+        work.start();
     }
 
     /** At a graceful stop: one last write, so a replica that leaves loses at most what the database refuses. */
     @Override
     public void stop() {
-        ScheduledExecutorService running;
-        synchronized (this) {
-            running = thread;
-            thread = null;
-        }
-        if (running != null) {
-            BackgroundWork.stop(running);
+        if (work.stop()) {
             flush();
         }
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return thread != null;
+    public boolean isRunning() {
+        return work.isRunning();
     }
 }
