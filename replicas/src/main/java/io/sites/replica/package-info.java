@@ -3,7 +3,7 @@
  * the store's head), the thread that beats and removes a process's row (ReplicaHeartbeat), this process's instance
  * names (ReplicaInstances), whether a processor has handled an event (TrackingPositions, SharedTokens), and the two
  * waits of read-your-writes (ReadModelWait, then SiteReplicaWait). The site replica (site-server) and the API replica
- * (app) call it; it knows neither, nor any role: plain Spring JDBC and Axon's messaging types. BackgroundWork is how
- * either stops its background threads: never by an interrupt.
+ * (app) call it; it knows neither, nor any role: plain Spring JDBC and Axon's messaging types. RepeatedWork runs either's
+ * background rounds (refreshes, sweeps, watches, flushes), and BackgroundWork is how they stop: never by an interrupt.
  */
 package io.sites.replica;
