@@ -2,22 +2,31 @@ package io.sites.app.webhooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sites.api.Door;
+import io.sites.api.event.ExpiryWarned;
+import io.sites.api.id.AccountId;
+import io.sites.api.id.Actor;
+import io.sites.api.id.WebsiteId;
+import io.sites.app.Bundles;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.Http;
+import io.sites.app.identity.Accounts;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.axonframework.eventhandling.GenericDomainEventMessage;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Retention of the outbox on both databases: deliveries done (delivered or given up on) longer ago than
- * {@code sites.webhooks.retention} are deleted in bounded batches, pending and recent ones stay, and the hook's log
- * of attempts still reads the same once an attempt's delivery is gone.
+ * {@code sites.webhooks.retention} are deleted in bounded batches, pending and recent ones stay, the hook's log of
+ * attempts still reads the same once an attempt's delivery is gone, and a replayed event that old is not recorded
+ * (and so not sent) again.
  */
 public interface WebhookRetentionContract {
     Http http();
@@ -60,6 +69,35 @@ public interface WebhookRetentionContract {
         assertThat(attempts.get(0).get("status").asInt()).isEqualTo(204);
         assertThat(http().send("DELETE", "/v1/webhooks/" + hook, EmbeddedAppTest.ALICE, null, null).status())
                 .isEqualTo(204);
+    }
+
+    /** A replay (a reset token) must not record again, and so send again, an event whose delivery may be gone. */
+    @Test
+    default void aReplayedEventOlderThanTheRetentionIsNotRecordedAgain() {
+        String website = http().post("/v1/websites", EmbeddedAppTest.ALICE, Bundles.site(Bundles.unique("replay"),
+                "Replay", Bundles.file("index.html", "<p>r</p>"))).json().get("websiteId").asString();
+        Http.Response added = http().post("/v1/websites/" + website + "/webhooks", EmbeddedAppTest.ALICE,
+                Map.of("url", WebhooksContract.NOWHERE + "/replay", "events", List.of("*")));
+        String hook = added.json().get("id").asString();
+        JdbcTemplate jdbc = bean(JdbcTemplate.class);
+        Instant now = bean(Clock.class).instant();
+        Duration retention = bean(WebhookProperties.class).retention();
+        // The hook is older than both events, so only their age can keep one out.
+        jdbc.update("update webhook set created_at = ? where id = ?", Timestamp.from(now.minus(retention)
+                .minus(Duration.ofDays(30))), hook);
+        AccountId alice = bean(Accounts.class).byUsername("alice").orElseThrow();
+        WebhookOutbox outbox = bean(WebhookOutbox.class);
+        for (Instant at : List.of(now.minus(retention).minus(Duration.ofDays(1)), now.minus(Duration.ofDays(1)))) {
+            ExpiryWarned event = new ExpiryWarned(new WebsiteId(website), at.plus(Duration.ofHours(12)), alice,
+                    new Actor(alice, Door.EXPIRY, null));
+            outbox.on(event, new GenericDomainEventMessage<>("Website", website, 1000, event, Map.of(),
+                    "replayed-" + at.toEpochMilli(), at));
+        }
+        assertThat(jdbc.queryForList("select id from webhook_delivery where hook_id = ?", String.class, hook))
+                .as("only the younger event is recorded").containsExactly(id(hook, "replayed-"
+                        + now.minus(Duration.ofDays(1)).toEpochMilli()));
+        assertThat(http().send("DELETE", "/v1/websites/" + website + "/webhooks/" + hook, EmbeddedAppTest.ALICE,
+                null, null).status()).isEqualTo(204);
     }
 
     private static void delivery(JdbcTemplate jdbc, String hook, String name, String state, Instant done) {

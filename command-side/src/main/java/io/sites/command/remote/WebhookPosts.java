@@ -78,6 +78,13 @@ public final class WebhookPosts {
         } catch (SourceLocation.Invalid invalid) {
             return invalid.getMessage();
         }
+        String bare = location.host().endsWith(".") ? location.host().substring(0, location.host().length() - 1)
+                : location.host();
+        if (bare.equals("localhost") || bare.endsWith(".localhost")) {
+            // RFC 6761: loopback by definition, whatever this machine's resolver says (with a trailing dot it may
+            // say nothing, which would be accepted as "does not resolve yet").
+            return "its host " + location.host() + " is a loopback name; only public addresses are reached";
+        }
         boolean[] late = {false};
         try {
             PinnedSockets.checkedAddress(location, reach.policy(), host -> within(host, late));

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A webhook registration's DNS lookup is bounded: a name server that never answers (a tenant's own, slow on purpose)
  * costs the request thread at most the lookup timeout and the URL is refused as unchecked, while a host that does
- * not exist is still accepted and one that resolves to a private address is still refused.
+ * not exist is still accepted, one that resolves to a private address is still refused, and a localhost name is
+ * refused without asking (RFC 6761), whatever this machine's resolver would say of it.
  */
 class WebhookLookupTest {
     private static final Duration CONNECT = Duration.ofSeconds(1);
@@ -50,6 +51,12 @@ class WebhookLookupTest {
                 .refusal("https://inside.hooks.example/in")).contains("10.0.0.7").contains("only public addresses are reached");
         assertThat(posts(host -> new InetAddress[] {InetAddress.getByAddress(host, new byte[] {93, (byte) 184, 2,
                 34})}).refusal("https://public.hooks.example/in")).isNull();
+        for (String loopbackName : new String[] {"https://localhost./in", "https://LOCALHOST/in",
+                "https://hooks.localhost/in"}) {
+            assertThat(posts(host -> {
+                throw new UnknownHostException(host);
+            }).refusal(loopbackName)).as(loopbackName).contains("is a loopback name");
+        }
         assertThat(posts(host -> {
             throw new IllegalStateException("a resolver's own failure");
         }).refusal("https://broken.hooks.example/in")).isNull();

@@ -1,4 +1,4 @@
-package io.sites.app.webhooks;
+package io.sites.app.web;
 
 import static io.sites.app.Bundles.file;
 import static io.sites.app.Bundles.site;
@@ -16,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.TestPropertySource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Registrations are rationed per account as domain checks are (each resolves the URL's host on a request thread):
@@ -25,6 +26,8 @@ import org.springframework.test.context.TestPropertySource;
  */
 @TestPropertySource(properties = "sites.webhooks.registrations-per-minute=3")
 class WebhookRationTest extends EmbeddedAppTest {
+    /** RFC 6761: never resolves, so nothing leaves the machine. */
+    private static final String NOWHERE = "https://hooks.ration-test.invalid/in";
 
     @Test
     void registrationsPastTheRationAre429AndLeaveNoRow() {
@@ -35,7 +38,7 @@ class WebhookRationTest extends EmbeddedAppTest {
         Http.Response refused = null;
         for (int i = 0; i < 7 && refused == null; i++) {
             String path = i % 2 == 0 ? "/v1/websites/" + website + "/webhooks" : "/v1/webhooks";
-            Http.Response answer = http().post(path, token, Map.of("url", WebhooksContract.NOWHERE + "/" + i,
+            Http.Response answer = http().post(path, token, Map.of("url", NOWHERE + "/" + i,
                     "events", List.of("*")));
             statuses.add(answer.status());
             if (answer.status() == 429) {
@@ -45,6 +48,8 @@ class WebhookRationTest extends EmbeddedAppTest {
         assertThat(refused).as("statuses " + statuses).isNotNull();
         assertThat(statuses.indexOf(429)).as("statuses " + statuses).isGreaterThanOrEqualTo(3);
         assertThat(statuses.stream().filter(status -> status != 429)).containsOnly(201);
+        JsonNode document = http().get("/v1/openapi.json", null).json();
+        OpenApiTest.check(document, statuses.size() % 2 == 1 ? "addWebhook" : "addAccountWebhook", refused, 429);
         assertThat(refused.header("Content-Type")).startsWith("application/json");
         assertThat(refused.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
         assertThat(refused.json().get("error").get("message").asString())
@@ -56,7 +61,7 @@ class WebhookRationTest extends EmbeddedAppTest {
         assertThat(listed).as("a refused registration leaves no row").isEqualTo(stored);
 
         String other = token("unrationed");
-        assertThat(http().post("/v1/webhooks", other, Map.of("url", WebhooksContract.NOWHERE, "events",
+        assertThat(http().post("/v1/webhooks", other, Map.of("url", NOWHERE, "events",
                 List.of("*"))).status()).as("another account's budget is its own").isEqualTo(201);
         assertThat(bean(JdbcTemplate.class).queryForObject("select count(*) from webhook", Integer.class))
                 .isEqualTo((int) stored + 1);
