@@ -22,6 +22,7 @@ import org.springframework.test.context.TestPropertySource;
 @TestPropertySource(properties = {"sites.limits.publishes-per-minute=100000",
         "sites.limits.websites-per-account=100000", "sites.limits.sign-ups-per-hour=100000",
         "sites.limits.client-registrations-per-hour=100000", "sites.drafts.per-hour=100000",
+        "sites.webhooks.registrations-per-minute=100000",
         "sites.quota.requests-second=1000000"})
 @ActiveProfiles("postgres")
 public abstract class PostgresAppTest {

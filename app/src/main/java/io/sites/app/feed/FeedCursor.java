@@ -36,6 +36,10 @@ final class FeedCursor {
                 throw new IllegalArgumentException();
             }
             String[] parts = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.US_ASCII).split(",");
+            if (parts.length == 0) {
+                // "," decodes to no parts at all (a 500 until the adversarial suite sent it)
+                throw new IllegalArgumentException();
+            }
             long index = Long.parseLong(parts[0]);
             SortedSet<Long> gaps = new TreeSet<>();
             for (int i = 1; i < parts.length; i++) {

@@ -21,15 +21,12 @@ import io.sites.command.domain.DomainRecords;
 import io.sites.command.domain.DomainRefusedException;
 import io.sites.command.publish.ReadModels;
 import io.sites.command.website.DomainRows;
-import io.sites.command.limits.RateLimitedException;
 import io.sites.command.website.WebsiteNotFoundException;
-import io.sites.limits.RateWindow;
 import io.sites.limits.RateWindows;
 import io.sites.site.tls.DomainCertificates;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.HashMap;
@@ -63,12 +60,12 @@ public class DomainOperations {
     private final DomainRecords records;
     private final String dnsTarget;
     private final Clock clock;
-    private final RateWindow checks;
+    private final DnsLookupRation checks;
     private final DomainCertificates certificates;
 
     DomainOperations(CommandGateway commands, QueryGateway queries, ReadModels readModels, DomainRows rows,
             DomainProperties properties, SiteUrls urls, Clock clock, RateWindows windows, JdbcTemplate jdbc) {
-        this.checks = windows.window("domain-check", Duration.ofMinutes(1), properties.checksPerMinute());
+        this.checks = new DnsLookupRation(windows, "domain-check", "domain checks", properties.checksPerMinute());
         this.certificates = DomainCertificates.of(jdbc);
         this.commands = commands;
         this.queries = queries;
@@ -169,11 +166,7 @@ public class DomainOperations {
     public Domain verify(Actor caller, String websiteId, String hostname) {
         // A stranger makes no DNS lookup: only who may read the website gets that far.
         WebsiteId id = readable(caller, websiteId);
-        checks.take(caller.accountId().value(), 1).ifPresent(refusal -> {
-            throw new RateLimitedException("At most " + checks.budget() + " domain checks a minute per account "
-                    + "(each asks DNS). Retry after " + refusal.retryAfter().toSeconds() + " seconds.",
-                    refusal.retryAfter());
-        });
+        checks.take(caller.accountId());
         String name = hostname == null ? "" : hostname.strip().toLowerCase(java.util.Locale.ROOT);
         // The token is asked of the rows; a domain the website does not have is refused by the aggregate below.
         String token = rows.list(id).stream().filter(d -> d.hostname().equals(name)).map(DomainView::token)

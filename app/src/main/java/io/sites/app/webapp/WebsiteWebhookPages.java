@@ -4,6 +4,7 @@ import io.sites.api.query.WebsiteView;
 import io.sites.app.identity.AccountUser;
 import io.sites.app.webhooks.WebhookOperations;
 import io.sites.app.webhooks.WebhookRefusedException;
+import io.sites.command.limits.RateLimitedException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -103,7 +104,7 @@ class WebsiteWebhookPages {
         pages.find(person, websiteId);
         try {
             flash.addFlashAttribute("settingsNotice", action.get());
-        } catch (WebhookRefusedException refused) {
+        } catch (WebhookRefusedException | RateLimitedException refused) {
             flash.addFlashAttribute("settingsProblem", refused.getMessage());
         }
         return "redirect:/app/websites/" + websiteId + "/settings#webhooks";

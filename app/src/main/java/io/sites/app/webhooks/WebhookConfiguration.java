@@ -26,7 +26,7 @@ class WebhookConfiguration {
     @Bean
     WebhookPosts webhookPosts(WebhookPosts.Reach reach, WebhookProperties properties) {
         return new WebhookPosts(reach, properties.connectTimeout(), properties.readTimeout(),
-                properties.totalTimeout());
+                properties.totalTimeout(), properties.lookupTimeout());
     }
 
     /** The sealing of hooks' secrets. */

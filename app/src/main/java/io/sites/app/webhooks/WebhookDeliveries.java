@@ -82,18 +82,29 @@ class WebhookDeliveries {
 
     /** Logs an attempt and forgets the hook's attempts older than the newest {@value #ATTEMPTS_KEPT}. */
     void attempted(String hookId, String deliveryId, Instant at, Integer status, long latencyMs, String error) {
-        jdbc.update("insert into webhook_attempt (hook_id, delivery_id, attempted_at, status, latency_ms, error)"
-                + " values (?, ?, ?, ?, ?, ?)", hookId, deliveryId, Timestamp.from(at), status, (int) latencyMs,
-                error == null ? null : error.substring(0, Math.min(300, error.length())));
+        jdbc.update("insert into webhook_attempt (hook_id, delivery_id, attempted_at, status, latency_ms, error,"
+                + " type) values (?, ?, ?, ?, ?, ?, (select type from webhook_delivery where id = ?))", hookId,
+                deliveryId, Timestamp.from(at), status, (int) latencyMs,
+                error == null ? null : error.substring(0, Math.min(300, error.length())), deliveryId);
         jdbc.update("delete from webhook_attempt where hook_id = ? and seq <= (select seq from webhook_attempt"
                 + " where hook_id = ? order by seq desc limit 1 offset " + ATTEMPTS_KEPT + ")", hookId, hookId);
     }
 
+    /**
+     * Deletes at most {@code batch} deliveries delivered or given up on before {@code before}, in a statement (and a
+     * transaction) of its own; how many. A pending delivery is never deleted, however old.
+     */
+    int trim(Instant before, int batch) {
+        return jdbc.update("delete from webhook_delivery where id in (select id from webhook_delivery"
+                + " where done_at < ? and state in ('delivered', 'abandoned') order by done_at limit ?)",
+                Timestamp.from(before), batch);
+    }
+
     List<Attempt> attempts(String hookId) {
-        return jdbc.query("select a.delivery_id, d.type, a.attempted_at, a.status, a.latency_ms, a.error"
-                + " from webhook_attempt a left join webhook_delivery d on d.id = a.delivery_id"
-                + " where a.hook_id = ? order by a.seq desc", (rs, row) -> new Attempt(rs.getString(1),
-                        rs.getString(2), rs.getTimestamp(3).toInstant(), (Integer) rs.getObject(4), rs.getInt(5),
-                        rs.getString(6)), hookId);
+        // The attempt's own type: its delivery may be gone (retention) while the attempt is still in the log.
+        return jdbc.query("select a.delivery_id, a.type, a.attempted_at, a.status, a.latency_ms, a.error"
+                + " from webhook_attempt a where a.hook_id = ? order by a.seq desc",
+                (rs, row) -> new Attempt(rs.getString(1), rs.getString(2), rs.getTimestamp(3).toInstant(),
+                        (Integer) rs.getObject(4), rs.getInt(5), rs.getString(6)), hookId);
     }
 }

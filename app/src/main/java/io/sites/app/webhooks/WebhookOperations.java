@@ -8,10 +8,12 @@ import io.sites.api.id.Actor;
 import io.sites.api.id.WebsiteId;
 import io.sites.api.query.FindWebsite;
 import io.sites.api.query.WebsiteView;
+import io.sites.app.usecases.DnsLookupRation;
 import io.sites.app.usecases.NotFoundException;
 import io.sites.command.remote.WebhookPosts;
 import io.sites.command.website.NotOwnerException;
 import io.sites.command.website.WebsiteNotFoundException;
+import io.sites.limits.RateWindows;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -32,6 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class WebhookOperations {
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** What {@code webhook.url} holds. */
+    static final int URL_CHARS = 2048;
 
     private final WebhookRows rows;
     private final WebhookDeliveries deliveries;
@@ -41,10 +45,13 @@ public class WebhookOperations {
     private final QueryGateway queries;
     private final JsonMapper json;
     private final Clock clock;
+    private final DnsLookupRation registrations;
 
     WebhookOperations(WebhookRows rows, WebhookDeliveries deliveries, WebhookPosts posts,
             WebhookConfiguration.WebhookSecrets secrets, WebhookProperties properties, QueryGateway queries,
-            JsonMapper json, Clock clock) {
+            JsonMapper json, Clock clock, RateWindows windows) {
+        this.registrations = new DnsLookupRation(windows, "webhook-registration", "webhook registrations",
+                properties.registrationsPerMinute());
         this.rows = rows;
         this.deliveries = deliveries;
         this.posts = posts;
@@ -70,7 +77,14 @@ public class WebhookOperations {
     public Webhook add(Actor caller, String websiteId, String url, List<String> events) {
         String website = websiteId == null ? null : owned(caller, websiteId).value();
         List<String> types = WebhookTypes.validated(events);
+        // Only who may register gets this far; each registration asks DNS (below), bounded and rationed.
+        registrations.take(caller.accountId());
         String address = url == null ? "" : url.strip();
+        if (address.length() > URL_CHARS) {
+            // Not echoed: the answer must not grow with what a tenant sends.
+            throw new WebhookRefusedException(ErrorCode.WEBHOOK_INVALID, "url has " + address.length()
+                    + " characters; a webhook's URL has at most " + URL_CHARS + ".");
+        }
         String refusal = posts.refusal(address);
         if (refusal != null) {
             throw new WebhookRefusedException(ErrorCode.WEBHOOK_INVALID, "url " + address + " cannot receive "

@@ -49,9 +49,11 @@ class WebhookOutbox {
     private final JsonMapper json;
     private final WebhookSender sender;
     private final Clock clock;
+    private final WebhookProperties properties;
 
     WebhookOutbox(WebhookRows hooks, WebhookDeliveries deliveries, JdbcTemplate jdbc, Accounts accounts,
-            JsonMapper json, WebhookSender sender, Clock clock) {
+            JsonMapper json, WebhookSender sender, Clock clock, WebhookProperties properties) {
+        this.properties = properties;
         this.hooks = hooks;
         this.deliveries = deliveries;
         this.jdbc = jdbc;
@@ -78,7 +80,7 @@ class WebhookOutbox {
             int recorded = 0;
             for (WebhookRows.Hook hook : hooks.hearing(websiteId, owner)) {
                 if (WebhookTypes.wants(hook.events(), entry.get().type())
-                        && !message.getTimestamp().isBefore(hook.createdAt())) {
+                        && !message.getTimestamp().isBefore(hook.createdAt()) && !pastRetention(message)) {
                     String id = deliveryId(hook.id(), message.getIdentifier());
                     deliveries.record(id, hook.id(), websiteId, entry.get().type(),
                             body(id, websiteId, entry.get()), clock.instant());
@@ -92,6 +94,15 @@ class WebhookOutbox {
         if (event instanceof WebsiteDeleted) {
             jdbc.update("delete from webhook_website where website_id = ?", websiteId);
         }
+    }
+
+    /**
+     * An event older than the retention is never recorded: its delivery, if it had one, may have been deleted by
+     * {@link WebhookRetention}, and recording it again on a replay (a reset token) would send it a second time. A
+     * delivery is deleted only {@code retention} after it was done, so one for a younger event is still there.
+     */
+    private boolean pastRetention(DomainEventMessage<?> message) {
+        return message.getTimestamp().isBefore(clock.instant().minus(properties.retention()));
     }
 
     private void owner(String websiteId, AccountId owner) {

@@ -37,7 +37,9 @@ final class WebhookTypes {
                 return List.of(ALL);
             }
             if (!HistoryEntries.TYPES.contains(type)) {
-                throw new WebhookRefusedException(ErrorCode.WEBHOOK_INVALID, "Unknown event type \"" + one
+                // At most 64 characters of it echoed: the answer must not grow with what a tenant sends.
+                String shown = one == null || one.length() <= 64 ? one : one.substring(0, 64) + "…";
+                throw new WebhookRefusedException(ErrorCode.WEBHOOK_INVALID, "Unknown event type \"" + shown
                         + "\". Known: " + String.join(", ", HistoryEntries.TYPES) + ", or \"*\" for all.");
             }
             types.add(type);

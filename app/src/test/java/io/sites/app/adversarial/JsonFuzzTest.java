@@ -52,6 +52,7 @@ class JsonFuzzTest extends EmbeddedAppTest {
 
     @Test
     void hostileRequestsGetEnvelopesNeverA5xxATraceOrAnErrorLog() throws Exception {
+        List<String> accountHooksBefore = accountHooks();
         Targets targets = targets();
         McpMessages mcp = new McpMessages(random, targets.websiteId(), targets.jobId());
         RawHttp raw = new RawHttp(serverPort);
@@ -70,6 +71,9 @@ class JsonFuzzTest extends EmbeddedAppTest {
             }
         } finally {
             root.detachAppender(log);
+            // Alice's account-wide hooks the fuzzer added would count against other tests' limit of Alice's.
+            accountHooks().stream().filter(id -> !accountHooksBefore.contains(id)).forEach(id -> bean(
+                    org.springframework.jdbc.core.JdbcTemplate.class).update("delete from webhook where id = ?", id));
         }
         List<ILoggingEvent> loud = log.list.stream().filter(event -> event.getLevel().isGreaterOrEqual(Level.WARN)
                 || event.getThrowableProxy() != null).toList();
@@ -86,8 +90,14 @@ class JsonFuzzTest extends EmbeddedAppTest {
         assertThat(serverErrors + nonEnvelopes + leaks).isZero();
     }
 
+    private List<String> accountHooks() {
+        return bean(org.springframework.jdbc.core.JdbcTemplate.class).queryForList("select id from webhook where"
+                + " website_id is null and account_id = ?",
+                String.class, bean(io.sites.app.identity.Accounts.class).byUsername("alice").orElseThrow().value());
+    }
+
     /** What the fuzzer aims at: a website, a job and an upload slot of its own. */
-    private record Targets(String websiteId, String jobId, String putPath) {
+    private record Targets(String websiteId, String jobId, String putPath, String hookId) {
     }
 
     private Targets targets() {
@@ -96,8 +106,11 @@ class JsonFuzzTest extends EmbeddedAppTest {
                 file("old.html", "<p>old</p>"))).json();
         JsonNode slot = http.post("/v1/uploads", ALICE, Map.of("files", List.of(Map.of("path", "a.png", "size", 4))))
                 .json().get("uploads").get(0);
+        String hook = http.post("/v1/websites/" + created.get("websiteId").asString() + "/webhooks", ALICE,
+                Map.of("url", "https://hooks.fuzz-test.invalid/target", "events", List.of("*"))).json().get("id")
+                .asString();
         return new Targets(created.get("websiteId").asString(), created.get("jobId").asString(),
-                URI.create(slot.get("putUrl").asString()).getRawPath());
+                URI.create(slot.get("putUrl").asString()).getRawPath(), hook);
     }
 
     /** One request of each REST operation, its body or its path and query mutated. */
@@ -151,6 +164,31 @@ class JsonFuzzTest extends EmbeddedAppTest {
                 "<p>draft</p>")))));
         operations.put("claimDraft", () -> post("/v1/drafts/" + segment(targets.websiteId()) + "/claim",
                 Map.of("claimToken", "1893456000.abc")));
+        // Round three: webhooks (both scopes) and the live feed, whose every fuzzed request carries a cursor it
+        // never wrote, so each is refused before a stream opens.
+        Map<String, Object> hook = Map.of("url", "https://hooks.fuzz-test.invalid/in", "events",
+                List.of("version.published"));
+        String siteHooks = "/v1/websites/" + targets.websiteId() + "/webhooks";
+        operations.put("addWebhook", () -> post("/v1/websites/" + segment(targets.websiteId()) + "/webhooks", hook));
+        operations.put("addAccountWebhook", () -> post("/v1/webhooks", hook));
+        operations.put("listWebhooks", () -> get(random.nextBoolean() ? "/v1/webhooks" + query()
+                : "/v1/websites/" + segment(targets.websiteId()) + "/webhooks" + query()));
+        String[] hookPaths = {"", "/test", "/deliveries"};
+        operations.put("oneWebhook", () -> new FuzzRequest(mutator.pick(new String[] {"GET", "DELETE", "POST"}),
+                (random.nextBoolean() ? "/v1/webhooks/" : siteHooks + "/") + segment(targets.hookId())
+                        + mutator.pick(hookPaths), headers(null), null));
+        operations.put("events", () -> {
+            String cursor = mutator.pick(new String[] {"not-a-cursor", "%ff", "LTU", "MTAsMTE", "", "x".repeat(5000),
+                    "\u00ff", "LA"});
+            List<String> headers = headers(null);
+            boolean header = random.nextBoolean() && !cursor.isEmpty();
+            if (header) {
+                headers.add("Last-Event-ID: " + cursor);
+            }
+            return new FuzzRequest("GET", "/v1/events?" + (header ? "" : "after=" + (cursor.isEmpty() ? "%zz"
+                    : cursor) + "&") + (random.nextBoolean() ? "websiteId=" + segment(targets.websiteId()) : "")
+                    + (random.nextBoolean() ? "&" + queryValue() : ""), headers, null);
+        });
         operations.put("uploadPut", () -> new FuzzRequest("PUT", random.nextBoolean() ? targets.putPath()
                 : "/uploads/" + segment("secret"), headers(mutator.pick(new String[] {"image/png",
                         "application/x-www-form-urlencoded", "application/json", "text/plain; charset=bogus", ""})),

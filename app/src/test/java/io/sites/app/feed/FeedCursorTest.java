@@ -30,7 +30,8 @@ class FeedCursorTest {
     @Test
     void whatTheFeedDidNotWriteIsABadRequest() {
         String[] forged = {"", "not-a-cursor!", Base64.getUrlEncoder().encodeToString("12,15".getBytes()),
-                Base64.getUrlEncoder().encodeToString("x".getBytes()), "A".repeat(FeedCursor.MAX_CHARS + 1)};
+                Base64.getUrlEncoder().encodeToString("x".getBytes()), "A".repeat(FeedCursor.MAX_CHARS + 1),
+                Base64.getUrlEncoder().encodeToString(",".getBytes())};
         for (String cursor : forged) {
             assertThatThrownBy(() -> FeedCursor.decode(cursor, "Last-Event-ID")).as(cursor)
                     .isInstanceOf(BadRequestException.class).hasMessageContaining("Last-Event-ID");

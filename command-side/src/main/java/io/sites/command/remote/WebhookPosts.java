@@ -10,7 +10,12 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.net.UnknownHostException;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLSocketFactory;
 
 /**
@@ -41,17 +46,30 @@ public final class WebhookPosts {
     private final Duration connectTimeout;
     private final Duration readTimeout;
     private final Duration totalTimeout;
+    private final Duration lookupTimeout;
+    private final PinnedSockets.Resolver registrationResolver;
 
-    public WebhookPosts(Reach reach, Duration connectTimeout, Duration readTimeout, Duration totalTimeout) {
+    public WebhookPosts(Reach reach, Duration connectTimeout, Duration readTimeout, Duration totalTimeout,
+            Duration lookupTimeout) {
+        this(reach, connectTimeout, readTimeout, totalTimeout, lookupTimeout, InetAddress::getAllByName);
+    }
+
+    /** With the resolver {@link #refusal} asks: a test's that never answers shows the bound. */
+    WebhookPosts(Reach reach, Duration connectTimeout, Duration readTimeout, Duration totalTimeout,
+            Duration lookupTimeout, PinnedSockets.Resolver registrationResolver) {
         this.reach = reach;
         this.connectTimeout = connectTimeout;
         this.readTimeout = readTimeout;
         this.totalTimeout = totalTimeout;
+        this.lookupTimeout = lookupTimeout;
+        this.registrationResolver = registrationResolver;
     }
 
     /**
      * Why a URL cannot be a webhook's, or null: not a valid https URL, or a host that resolves to an address that is
-     * not public. A host that does not resolve (yet) is accepted; its deliveries fail until it does.
+     * not public. A host that does not resolve (yet) is accepted; its deliveries fail until it does. The caller's
+     * thread waits for the lookup at most {@code lookupTimeout}: a host whose name server has not answered by then
+     * is refused (its addresses are unknown, and a tenant's own name server may be slow on purpose).
      */
     public String refusal(String url) {
         SourceLocation location;
@@ -60,11 +78,56 @@ public final class WebhookPosts {
         } catch (SourceLocation.Invalid invalid) {
             return invalid.getMessage();
         }
+        String bare = location.host().endsWith(".") ? location.host().substring(0, location.host().length() - 1)
+                : location.host();
+        if (bare.equals("localhost") || bare.endsWith(".localhost")) {
+            // RFC 6761: loopback by definition, whatever this machine's resolver says (with a trailing dot it may
+            // say nothing, which would be accepted as "does not resolve yet").
+            return "its host " + location.host() + " is a loopback name; only public addresses are reached";
+        }
+        boolean[] late = {false};
         try {
-            PinnedSockets.checkedAddress(location, reach.policy(), InetAddress::getAllByName);
+            PinnedSockets.checkedAddress(location, reach.policy(), host -> within(host, late));
             return null;
         } catch (PinnedSockets.Refused refused) {
+            if (late[0]) {
+                return "its host " + location.host() + " did not answer DNS within " + lookupTimeout.toMillis()
+                        + " ms, so its addresses could not be checked; try again once its name server answers";
+            }
             return refused.forbidden ? refused.getMessage() : null;
+        }
+    }
+
+    /**
+     * The lookup on a daemon thread of its own, waited for at most {@code lookupTimeout}. The JDK's lookup cannot be
+     * cancelled: a late one ends when the system resolver gives up, on its own thread, while the request goes on
+     * (how many a tenant starts is bounded by the registrations' ration).
+     */
+    private InetAddress[] within(String host, boolean[] late) throws UnknownHostException {
+        CompletableFuture<InetAddress[]> lookup = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                lookup.complete(registrationResolver.resolve(host));
+            } catch (UnknownHostException | RuntimeException failed) {
+                lookup.completeExceptionally(failed);
+            }
+        }, "webhook-lookup");
+        thread.setDaemon(true);
+        thread.start();
+        try {
+            return lookup.get(lookupTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException slow) {
+            late[0] = true;
+            throw new UnknownHostException(host);
+        } catch (ExecutionException failed) {
+            if (failed.getCause() instanceof UnknownHostException unknown) {
+                throw unknown;
+            }
+            throw new UnknownHostException(host);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            late[0] = true;
+            throw new UnknownHostException(host);
         }
     }
 
