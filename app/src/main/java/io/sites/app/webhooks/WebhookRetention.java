@@ -2,12 +2,9 @@ package io.sites.app.webhooks;
 
 import io.sites.app.roles.ConditionalOnRole;
 import io.sites.app.roles.ServiceRole;
-import io.sites.replica.BackgroundWork;
+import io.sites.replica.RepeatedWork;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -31,13 +28,14 @@ class WebhookRetention implements SmartLifecycle {
     private final WebhookDeliveries deliveries;
     private final WebhookProperties properties;
     private final Clock clock;
-    private ScheduledExecutorService timer;
-    private volatile boolean running;
+    private final RepeatedWork work;
+    private volatile boolean stopping;
 
     WebhookRetention(WebhookDeliveries deliveries, WebhookProperties properties, Clock clock) {
         this.deliveries = deliveries;
         this.properties = properties;
         this.clock = clock;
+        this.work = new RepeatedWork("webhook-retention", properties.retentionEvery(), this::trimQuietly);
     }
 
     /** One round: the deliveries this call deleted. */
@@ -48,7 +46,7 @@ class WebhookRetention implements SmartLifecycle {
         do {
             batch = deliveries.trim(before, BATCH);
             deleted += batch;
-        } while (batch == BATCH && running);
+        } while (batch == BATCH && !stopping);
         if (deleted > 0) {
             log.info("Webhook retention deleted {} deliveries done before {}", deleted, before);
         }
@@ -65,28 +63,19 @@ class WebhookRetention implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        running = true;
-        long every = properties.retentionEvery().toMillis();
-        if (every <= 0) {
-            return;
-        }
-        timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("webhook-retention").daemon()
-                .factory());
-        timer.scheduleWithFixedDelay(this::trimQuietly, every, every, TimeUnit.MILLISECONDS);
+    public void start() {
+        stopping = false;
+        work.start();
     }
 
     @Override
-    public synchronized void stop() {
-        running = false;
-        if (timer != null) {
-            BackgroundWork.stop(timer);
-            timer = null;
-        }
+    public void stop() {
+        stopping = true;
+        work.stop();
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return running;
+    public boolean isRunning() {
+        return work.isRunning();
     }
 }
