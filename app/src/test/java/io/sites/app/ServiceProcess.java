@@ -119,6 +119,9 @@ public final class ServiceProcess implements AutoCloseable {
                 env.put("MANAGEMENT_SERVER_ADDRESS", "127.0.0.1");
             }
         }
+        // No version pictures unless a test asks: each one is a headless Chromium beside the service, a core's worth
+        // of work per publish that every process test would otherwise pay for (VersionPicturesTest covers them).
+        env.put("SITES_PICTURES", "false");
         env.putAll(environment);
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(env);
