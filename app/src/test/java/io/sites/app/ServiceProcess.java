@@ -28,6 +28,16 @@ import java.util.stream.Stream;
  */
 public final class ServiceProcess implements AutoCloseable {
     public static final String TOKEN = PostgresAppTest.ALICE;
+    /**
+     * Every process started and maybe still running: a test that fails before its stop would otherwise leave a
+     * service running past its test JVM, holding memory and a core for the rest of the run (and the machine's).
+     */
+    private static final java.util.Set<Process> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(Process::destroyForcibly),
+                "service-processes-killed"));
+    }
 
     private final Path data;
     private final Map<String, String> environment;
@@ -128,6 +138,8 @@ public final class ServiceProcess implements AutoCloseable {
         starts++;
         builder.redirectErrorStream(true).redirectOutput(log().toFile());
         process = builder.start();
+        RUNNING.removeIf(started -> !started.isAlive());
+        RUNNING.add(process);
     }
 
     /**

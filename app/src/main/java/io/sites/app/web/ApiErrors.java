@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 
@@ -51,6 +52,9 @@ public final class ApiErrors {
     /** Every exception maps; anything that is not one of ours is a logged 500 with a reference, never a trace. */
     public static Failure of(Throwable e) {
         Failure known = known(e);
+        if (e instanceof TransientDataAccessException contended) {
+            log.warn("Database busy, answered 503: {}", contended.getMostSpecificCause().toString());
+        }
         return known != null ? known : unexpected(e);
     }
 
@@ -99,8 +103,17 @@ public final class ApiErrors {
             case ServerBusyException busy -> new Failure(ErrorCode.SERVER_BUSY,
                     ErrorBody.of(ErrorCode.SERVER_BUSY, busy.getMessage()),
                     Map.of(HttpHeaders.RETRY_AFTER, Long.toString(busy.retryAfter().toSeconds())));
+            // A row lock held past the database's wait (publishes touching the same blobs, on a loaded machine), or a
+            // deadlock's loser: the transaction rolled back whole, and the same request a moment later goes through.
+            case TransientDataAccessException contended -> busy();
             default -> null;
         };
+    }
+
+    private static Failure busy() {
+        return new Failure(ErrorCode.SERVER_BUSY, ErrorBody.of(ErrorCode.SERVER_BUSY,
+                "The database is busy with other changes to the same data; nothing was changed. Retry after "
+                        + "Retry-After."), Map.of(HttpHeaders.RETRY_AFTER, "1"));
     }
 
     /**

@@ -42,8 +42,11 @@ class RestartWithoutSnapshotTest {
         Acknowledged acknowledged = new Acknowledged(SHARED_FILES);
         List<String> shutdownProblems = new ArrayList<>();
         service.start();
-        publish(service, acknowledged);
-        shutdownProblems.addAll(stopGracefully(service));
+        try {
+            publish(service, acknowledged);
+        } finally {
+            shutdownProblems.addAll(stopGracefully(service));
+        }
         try (Stream<Path> snapshots = Files.list(service.data().resolve("blobs").resolve("snapshots"))) {
             for (Path snapshot : snapshots.toList()) {
                 Files.delete(snapshot);

@@ -33,7 +33,8 @@ public enum ErrorCode {
     TOO_MANY_STREAMS(429, "The account already holds as many live event streams (GET /v1/events) as it may."),
     INTERNAL(500, "A failure of ours; the message carries the reference of the log line."),
     NOT_IMPLEMENTED(501, "The container refuses a method no origin server implements (CONNECT)."),
-    SERVER_BUSY(503, "No memory for the request body in time; retry after Retry-After."),
+    SERVER_BUSY(503, "No memory for the request body in time, or the database busy with other changes to the same "
+            + "data; nothing was changed: retry after Retry-After."),
     HTTP_VERSION_NOT_SUPPORTED(505, "The container refuses an HTTP version it does not speak."),
     DOMAIN_INVALID(422, "Not a public hostname a site may be served at (an address, a single label, our own hosts)."),
     DOMAIN_TAKEN(409, "The hostname is verified by another website."),
