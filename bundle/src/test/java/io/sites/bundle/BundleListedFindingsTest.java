@@ -64,4 +64,22 @@ class BundleListedFindingsTest {
         assertThat(warnings.getLast().code()).isEqualTo("BROKEN_LINK");
         assertThat(warnings.getLast().message()).startsWith("4,980 more BROKEN_LINK in \"index.html\"");
     }
+
+    @Test
+    void everyUnknownDigestIsListedForItIsTheClientsListOfFilesToSend() {
+        List<Violation> all = new ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            all.add(Violation.of("UNKNOWN_DIGEST", "p" + i + ".html", "unknown", null));
+        }
+        for (int i = 0; i < 1_500; i++) {
+            all.add(Violation.of("EXTERNAL_URL", "s" + i + ".css", "external", null));
+        }
+
+        List<Violation> listed = Listed.violations(all);
+
+        assertThat(listed.stream().filter(v -> v.code().equals("UNKNOWN_DIGEST"))).hasSize(3_000);
+        assertThat(listed.stream().filter(v -> v.code().equals("EXTERNAL_URL") && v.path() != null))
+                .hasSize(Listed.IN_ALL);
+        assertThat(listed.getLast().message()).startsWith("500 more EXTERNAL_URL entries in 500 files");
+    }
 }

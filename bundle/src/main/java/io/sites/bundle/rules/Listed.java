@@ -1,6 +1,7 @@
 package io.sites.bundle.rules;
 
 import io.sites.api.code.Violation;
+import io.sites.api.code.ViolationCode;
 import io.sites.api.code.Warning;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,13 +16,16 @@ import java.util.function.Function;
  * (a 10 MB page of external scripts made a 75 MB refusal that took 30 s to write), and its broken links would be
  * stored with the version; so each rule is listed at most {@value #PER_RULE_AND_FILE} times per file, with one
  * closing entry counting the rest, and a report holds at most {@value #IN_ALL} entries, the rest counted per rule.
- * Every rule a file breaks is still named; the same fix repairs the entries not listed.
+ * Every rule a file breaks is still named; the same fix repairs the entries not listed. UNKNOWN_DIGEST is the
+ * exception: its entries are the client's to-do list (which files to send), so all are listed; there is at most one
+ * per file of the request, so the answer stays linear in the request (issue 38, big sites).
  */
 public final class Listed {
     /** Entries of one rule listed per file; the rest are counted in one entry of that rule. */
     public static final int PER_RULE_AND_FILE = 20;
     /** Entries a report lists in all, before one entry per rule counts what is left. */
     public static final int IN_ALL = 1_000;
+    private static final String UNKNOWN_DIGEST = ViolationCode.UNKNOWN_DIGEST.name();
 
     private Listed() {
     }
@@ -40,6 +44,13 @@ public final class Listed {
 
     /** At most {@value #IN_ALL} of a bundle's violations, then one entry per rule for the rest. */
     public static List<Violation> violations(List<Violation> all) {
+        if (all.size() > IN_ALL && all.stream().anyMatch(v -> UNKNOWN_DIGEST.equals(v.code()))) {
+            List<Violation> listed = new ArrayList<>();
+            List<Violation> others = new ArrayList<>();
+            all.forEach(v -> (UNKNOWN_DIGEST.equals(v.code()) ? listed : others).add(v));
+            listed.addAll(violations(others));
+            return listed;
+        }
         return inAll(all, Violation::code, Violation::path, (code, rest) -> Violation.of(code, null,
                 rest, "Fix the listed violations and publish again to see the rest."));
     }

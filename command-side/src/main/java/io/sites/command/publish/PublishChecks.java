@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.springframework.stereotype.Component;
@@ -200,7 +201,11 @@ class PublishChecks {
             fields.put("files", "Required: at least one file, and index.html among them.");
             throw new RequestInvalidException(fields, edits);
         }
-        PublishRemoteFiles.Digests digests = new PublishRemoteFiles.Digests(accountBlobs, websiteBlobs, blobs);
+        Set<String> named = files.stream().filter(f -> f != null && f.source() instanceof FileSource.StoredBlob)
+                .map(f -> ((FileSource.StoredBlob) f.source()).sha256()).filter(sha -> !websiteBlobs.containsKey(sha))
+                .collect(Collectors.toSet());
+        PublishRemoteFiles.Digests digests = new PublishRemoteFiles.Digests(accountBlobs, websiteBlobs, named,
+                named.isEmpty() ? Map.of() : accountBlobs.findAll(caller, named), blobs);
         Bundle bundle = null;
         BundleInvalidException refused = null;
         try (PublishRemoteFiles remote = PublishRemoteFiles.open(caller, uploads, fetches, digests, dryRun)) {

@@ -2,9 +2,13 @@ package io.sites.command.remote;
 
 import io.sites.api.id.AccountId;
 import io.sites.api.blob.BlobRef;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
@@ -23,6 +27,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class AccountBlobs {
     private static final String INSERT = "insert into account_blob (account_id, sha256, size) select ?, ?, ?"
             + " where not exists (select 1 from account_blob where account_id = ? and sha256 = ?)";
+
+    private static final int CHUNK = 500;
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate oneTransaction;
@@ -59,6 +65,27 @@ public class AccountBlobs {
                 // Another publish of the same account recorded it first: the row is there, which is all we want.
             }
         }
+    }
+
+    /**
+     * Of these digests, the ones {@code account} has stored, with their size: one query per 500, so a manifest of
+     * 100,000 digests (a big site's first publish) is 200 queries, not 100,000.
+     */
+    public Map<String, Long> findAll(AccountId account, Collection<String> sha256s) {
+        List<String> all = sha256s.stream().distinct().toList();
+        Map<String, Long> found = new HashMap<>();
+        for (int from = 0; from < all.size(); from += CHUNK) {
+            List<String> chunk = all.subList(from, Math.min(all.size(), from + CHUNK));
+            List<Object> arguments = new ArrayList<>(chunk.size() + 1);
+            arguments.add(account.value());
+            arguments.addAll(chunk);
+            jdbc.query("select sha256, size from account_blob where account_id = ? and sha256 in ("
+                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")",
+                    row -> {
+                        found.put(row.getString(1), row.getLong(2));
+                    }, arguments.toArray());
+        }
+        return found;
     }
 
     /** The blob with this digest, if {@code account} has stored it. */
