@@ -1,6 +1,7 @@
 package io.sites.app.axon;
 
 import io.sites.replica.ReplicaInstances;
+import io.sites.site.directory.SiteDirectory;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.common.transaction.TransactionManager;
@@ -60,6 +61,23 @@ class EventStoreConfiguration {
                 .upcasterChain(configuration.upcasterChain()).persistenceExceptionResolver(resolver)
                 .eventSerializer(eventSerializer).snapshotFilter(configuration.snapshotFilter())
                 .connectionProvider(connections).transactionManager(transactions).schema(schema).build();
+    }
+
+    /**
+     * How a site replica reads a stored version's manifest it does not hold: the one event that published it, by
+     * website and sequence number (the primary key's index), in a batch of one. The store's own engine would fetch
+     * that website's next thousand events with it.
+     */
+    @Bean
+    SiteDirectory.PublishedManifests publishedManifests(Serializer defaultSerializer,
+            PersistenceExceptionResolver resolver, @Qualifier("eventSerializer") Serializer eventSerializer,
+            Configuration configuration, ConnectionProvider connections, TransactionManager transactions,
+            EventSchema schema) {
+        EventStorageEngine oneEvent = JdbcEventStorageEngine.builder().batchSize(1)
+                .snapshotSerializer(defaultSerializer).upcasterChain(configuration.upcasterChain())
+                .persistenceExceptionResolver(resolver).eventSerializer(eventSerializer)
+                .connectionProvider(connections).transactionManager(transactions).schema(schema).build();
+        return SiteDirectory.PublishedManifests.fromEvents(oneEvent::readEvents);
     }
 
     @Bean

@@ -5,6 +5,7 @@ import io.sites.site.SiteServerProperties;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.lifecycle.Phase;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -16,9 +17,16 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(SiteServerProperties.class)
 class SiteDirectoryConfiguration {
 
+    /**
+     * The manifests are read from the event store: app's {@link SiteDirectory.PublishedManifests} reads the one
+     * event (a batch of one row), else the store's aggregate stream from that event on is asked for its first.
+     */
     @Bean
-    SiteDirectory siteDirectory() {
-        return new SiteDirectory();
+    SiteDirectory siteDirectory(ObjectProvider<SiteDirectory.PublishedManifests> manifests,
+            ObjectProvider<EventStore> events, SiteServerProperties properties) {
+        SiteDirectory.PublishedManifests source = manifests.getIfAvailable(() -> SiteDirectory.PublishedManifests
+                .fromEvents((websiteId, sequence) -> events.getObject().readEvents(websiteId, sequence)));
+        return new SiteDirectory(source, properties.siteServer().manifestCacheBytes());
     }
 
     /** Kept beside the blobs, where any replica starting finds the newest one, whoever wrote it. */

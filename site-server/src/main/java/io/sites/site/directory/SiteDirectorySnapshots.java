@@ -151,7 +151,7 @@ final class SiteDirectorySnapshots implements AutoCloseable {
         try (InputStream raw = opened.get();
                 DigestInputStream checked = new DigestInputStream(new BufferedInputStream(raw, 1 << 16), digest)) {
             Contents contents = DirectorySnapshotFormat.read(new DataInputStream(new BufferedInputStream(
-                    new GZIPInputStream(checked, 1 << 16), 1 << 16)));
+                    new GZIPInputStream(checked, 1 << 16), 1 << 16)), directory);
             checked.transferTo(OutputStream.nullOutputStream());
             String actual = HexFormat.of().formatHex(digest.digest());
             if (!actual.equals(name.sha256())) {

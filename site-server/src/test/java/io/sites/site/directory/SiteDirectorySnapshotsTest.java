@@ -23,6 +23,12 @@ class SiteDirectorySnapshotsTest {
     private static final WebsiteId SHOP = new WebsiteId("web_shop");
     private static final String LONE_SURROGATE = "\udc00.css";
 
+    /** The written directory's manifests stand for the event store's, which a snapshot no longer holds. */
+    static SiteDirectory.PublishedManifests asTheEventStore(SiteDirectory written) {
+        return (websiteId, sequence) -> written.manifests().files(websiteId, sequence)
+                .map(files -> List.copyOf(files.values()));
+    }
+
     @TempDir
     Path dir;
 
@@ -38,7 +44,7 @@ class SiteDirectorySnapshotsTest {
         snapshots.write();
         snapshots.close();
 
-        SiteDirectory read = new SiteDirectory();
+        SiteDirectory read = new SiteDirectory(asTheEventStore(written), 1 << 20);
         var store = new SiteDirectorySnapshots(read, file, "replica", 3_600_000)
                 .tokenStore(Jackson3Serializer.builder().build());
         store.initializeTokenSegments("site-directory", 1, null);
