@@ -20,13 +20,25 @@ class SiteDirectoryConfiguration {
     /**
      * The manifests are read from the event store: app's {@link SiteDirectory.PublishedManifests} reads the one
      * event (a batch of one row), else the store's aggregate stream from that event on is asked for its first.
+     * Looked up on the first read, not now: the reader needs Axon's configuration, which needs this directory.
      */
     @Bean
     SiteDirectory siteDirectory(ObjectProvider<SiteDirectory.PublishedManifests> manifests,
             ObjectProvider<EventStore> events, SiteServerProperties properties) {
-        SiteDirectory.PublishedManifests source = manifests.getIfAvailable(() -> SiteDirectory.PublishedManifests
-                .fromEvents((websiteId, sequence) -> events.getObject().readEvents(websiteId, sequence)));
-        return new SiteDirectory(source, properties.siteServer().manifestCacheBytes());
+        java.util.function.Supplier<SiteDirectory.PublishedManifests> source = new java.util.function.Supplier<>() {
+            private volatile SiteDirectory.PublishedManifests found;
+
+            @Override
+            public SiteDirectory.PublishedManifests get() {
+                if (found == null) {
+                    found = manifests.getIfAvailable(() -> SiteDirectory.PublishedManifests.fromEvents(
+                            (websiteId, sequence) -> events.getObject().readEvents(websiteId, sequence)));
+                }
+                return found;
+            }
+        };
+        return new SiteDirectory((websiteId, sequence) -> source.get().read(websiteId, sequence),
+                properties.siteServer().manifestCacheBytes());
     }
 
     /** Kept beside the blobs, where any replica starting finds the newest one, whoever wrote it. */
