@@ -32,8 +32,9 @@ public class SiteDirectory {
     /** The manifests' bound when none is configured (tests): far more than a test publishes. */
     static final long DEFAULT_MANIFEST_BYTES = 64L << 20;
 
-    private final Map<String, Site> bySlug = new ConcurrentHashMap<>();
-    private final Map<WebsiteId, String> slugs = new ConcurrentHashMap<>();
+    // Replaced whole by a restore (before the replica serves), so that a million sites go into maps of their size.
+    private volatile Map<String, Site> bySlug = new ConcurrentHashMap<>();
+    private volatile Map<WebsiteId, String> slugs = new ConcurrentHashMap<>();
     private final SiteHostnames hostnames = new SiteHostnames();
     private final ManifestCache manifests;
     private volatile boolean caughtUp;
@@ -379,11 +380,14 @@ public class SiteDirectory {
     }
 
     void restore(List<Site> sites) {
-        bySlug.clear();
-        slugs.clear();
+        int capacity = Math.max(16, sites.size() + sites.size() / 3);
+        Map<String, Site> restoredBySlug = new ConcurrentHashMap<>(capacity);
+        Map<WebsiteId, String> restoredSlugs = new ConcurrentHashMap<>(capacity);
         for (Site site : sites) {
-            bySlug.put(site.slug(), site);
-            slugs.put(site.websiteId(), site.slug());
+            restoredBySlug.put(site.slug(), site);
+            restoredSlugs.put(site.websiteId(), site.slug());
         }
+        slugs = restoredSlugs;
+        bySlug = restoredBySlug;
     }
 }
