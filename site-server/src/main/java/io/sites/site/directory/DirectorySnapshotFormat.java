@@ -206,7 +206,7 @@ final class DirectorySnapshotFormat {
 
     /**
      * A buffer without a lock in front of the inflater: {@code BufferedInputStream} takes its lock on every
-     * {@code read()}, and a million sites' varints are tens of millions of single-byte reads (measured: about half
+     * {@code read()}, and a million sites' varints are tens of millions of single-byte reads (measured: about a third
      * of a restore's time).
      */
     static final class Unlocked extends InputStream {

@@ -43,7 +43,7 @@ final class ManifestCache {
         this.maxBytes = maxBytes;
     }
 
-    /** The manifest, read from the event store when not held (this may block); empty when the store has no such event. */
+    /** The manifest, read from the event store when not held (this may block); empty when it holds no such event. */
     Optional<Map<String, ManifestEntry>> files(WebsiteId websiteId, long sequence) {
         Key key = new Key(websiteId, sequence);
         Map<String, ManifestEntry> files = held(key);
