@@ -65,6 +65,7 @@ public record SiteServerProperties(String siteHost, Path dataDir, @DefaultValue 
             @DefaultValue("75s") Duration idleTimeout,
             @DefaultValue("10000") int maxConnections,
             @DefaultValue("65536") int socketBufferBytes,
-            @DefaultValue("33554432") long rulesCacheBytes) {
+            @DefaultValue("33554432") long rulesCacheBytes,
+            @DefaultValue("67108864") long manifestCacheBytes) {
     }
 }

@@ -1,8 +1,10 @@
 package io.sites.app.axon;
 
 import io.sites.replica.ReplicaInstances;
+import io.sites.site.directory.SiteDirectory;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
+import org.axonframework.common.transaction.NoTransactionManager;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.Configuration;
 import org.axonframework.eventhandling.EventBusSpanFactory;
@@ -60,6 +62,24 @@ class EventStoreConfiguration {
                 .upcasterChain(configuration.upcasterChain()).persistenceExceptionResolver(resolver)
                 .eventSerializer(eventSerializer).snapshotFilter(configuration.snapshotFilter())
                 .connectionProvider(connections).transactionManager(transactions).schema(schema).build();
+    }
+
+    /**
+     * How a site replica reads a stored version's manifest it does not hold: the one event that published it, by
+     * website and sequence number (the primary key's index), in a batch of one. The store's own engine would fetch
+     * that website's next thousand events with it. Without a transaction: one row read once needs none, and a
+     * transaction's begin and commit were two more round trips on the first request of a site.
+     */
+    @Bean
+    SiteDirectory.PublishedManifests publishedManifests(Serializer defaultSerializer,
+            PersistenceExceptionResolver resolver, @Qualifier("eventSerializer") Serializer eventSerializer,
+            Configuration configuration, ConnectionProvider connections, EventSchema schema) {
+        EventStorageEngine oneEvent = JdbcEventStorageEngine.builder().batchSize(1)
+                .snapshotSerializer(defaultSerializer).upcasterChain(configuration.upcasterChain())
+                .persistenceExceptionResolver(resolver).eventSerializer(eventSerializer)
+                .connectionProvider(connections).transactionManager(NoTransactionManager.INSTANCE).schema(schema)
+                .build();
+        return SiteDirectory.PublishedManifests.fromEvents(oneEvent::readEvents);
     }
 
     @Bean

@@ -5,9 +5,10 @@ import io.sites.app.MovableClock;
 import org.springframework.context.annotation.Import;
 
 /**
- * {@link BlobCollectionContract} and {@link ForgettingContract} on the embedded default (H2), with a clock the tests
- * move.
+ * {@link BlobCollectionContract}, {@link ForgettingContract} and {@link ColdManifestContract} on the embedded
+ * default (H2), with a clock the tests move.
  */
 @Import(MovableClock.InTheContext.class)
-class BlobCollectionEmbeddedTest extends EmbeddedAppTest implements BlobCollectionContract, ForgettingContract {
+class BlobCollectionEmbeddedTest extends EmbeddedAppTest implements BlobCollectionContract, ForgettingContract,
+        ColdManifestContract {
 }

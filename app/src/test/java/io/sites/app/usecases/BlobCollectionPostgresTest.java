@@ -5,9 +5,13 @@ import io.sites.app.PostgresAppTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.annotation.DirtiesContext;
 
-/** {@link BlobCollectionContract} and {@link ForgettingContract} on PostgreSQL, with a clock the tests move. */
+/**
+ * {@link BlobCollectionContract}, {@link ForgettingContract} and {@link ColdManifestContract} on PostgreSQL, with a
+ * clock the tests move.
+ */
 @Import(MovableClock.InTheContext.class)
 // A context of its own (the clock): closed after the class, so its pool does not hold PostgreSQL connections.
 @DirtiesContext
-class BlobCollectionPostgresTest extends PostgresAppTest implements BlobCollectionContract, ForgettingContract {
+class BlobCollectionPostgresTest extends PostgresAppTest implements BlobCollectionContract, ForgettingContract,
+        ColdManifestContract {
 }

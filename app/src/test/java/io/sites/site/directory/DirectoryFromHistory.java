@@ -17,7 +17,8 @@ public final class DirectoryFromHistory {
             while (stream.hasNextAvailable()) {
                 TrackedEventMessage<?> event = stream.nextAvailable();
                 if (SiteDirectoryProjection.applies(event.getPayloadType())) {
-                    projection.apply(event.getPayload(), event.getTimestamp());
+                    projection.apply(event.getPayload(), event.getTimestamp(),
+                            SiteDirectoryProjection.sequence(event));
                 }
             }
         }

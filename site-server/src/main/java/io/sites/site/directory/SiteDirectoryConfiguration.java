@@ -5,6 +5,7 @@ import io.sites.site.SiteServerProperties;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.EventTrackerStatus;
 import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.lifecycle.Phase;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -16,9 +17,28 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(SiteServerProperties.class)
 class SiteDirectoryConfiguration {
 
+    /**
+     * The manifests are read from the event store: app's {@link SiteDirectory.PublishedManifests} reads the one
+     * event (a batch of one row), else the store's aggregate stream from that event on is asked for its first.
+     * Looked up on the first read, not now: the reader needs Axon's configuration, which needs this directory.
+     */
     @Bean
-    SiteDirectory siteDirectory() {
-        return new SiteDirectory();
+    SiteDirectory siteDirectory(ObjectProvider<SiteDirectory.PublishedManifests> manifests,
+            ObjectProvider<EventStore> events, SiteServerProperties properties) {
+        java.util.function.Supplier<SiteDirectory.PublishedManifests> source = new java.util.function.Supplier<>() {
+            private volatile SiteDirectory.PublishedManifests found;
+
+            @Override
+            public SiteDirectory.PublishedManifests get() {
+                if (found == null) {
+                    found = manifests.getIfAvailable(() -> SiteDirectory.PublishedManifests.fromEvents(
+                            (websiteId, sequence) -> events.getObject().readEvents(websiteId, sequence)));
+                }
+                return found;
+            }
+        };
+        return new SiteDirectory((websiteId, sequence) -> source.get().read(websiteId, sequence),
+                properties.siteServer().manifestCacheBytes());
     }
 
     /** Kept beside the blobs, where any replica starting finds the newest one, whoever wrote it. */

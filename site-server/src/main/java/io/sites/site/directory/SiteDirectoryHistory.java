@@ -37,7 +37,8 @@ final class SiteDirectoryHistory {
             while (stream.hasNextAvailable()) {
                 TrackedEventMessage<?> event = stream.nextAvailable();
                 if (SiteDirectoryProjection.applies(event.getPayloadType())) {
-                    applied |= projection.apply(event.getPayload(), event.getTimestamp());
+                    applied |= projection.apply(event.getPayload(), event.getTimestamp(),
+                            SiteDirectoryProjection.sequence(event));
                 }
                 last = event.trackingToken();
                 read++;

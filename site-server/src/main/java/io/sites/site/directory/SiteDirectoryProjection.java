@@ -15,7 +15,8 @@ import java.time.Instant;
 import java.util.Set;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
-import org.axonframework.eventhandling.Timestamp;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.TrackingToken;
 import org.springframework.stereotype.Component;
 
@@ -50,8 +51,13 @@ class SiteDirectoryProjection {
     }
 
     @EventHandler
-    void on(Object event, @Timestamp Instant at, TrackingToken token) {
-        reached(token, apply(event, at));
+    void on(Object event, EventMessage<?> message, TrackingToken token) {
+        reached(token, apply(event, message.getTimestamp(), sequence(message)));
+    }
+
+    /** The aggregate sequence number of a website's event, by which its manifest is found again; -1 for no other. */
+    static long sequence(EventMessage<?> message) {
+        return message instanceof DomainEventMessage<?> domain ? domain.getSequenceNumber() : -1;
     }
 
     static boolean applies(Class<?> eventType) {
@@ -59,12 +65,12 @@ class SiteDirectoryProjection {
     }
 
     /** Changes the directory as the event says; false when the event changes nothing here. */
-    boolean apply(Object event, Instant at) {
+    boolean apply(Object event, Instant at, long sequence) {
         switch (event) {
             case WebsiteCreated created -> directory.created(created.websiteId(), created.slug());
             // Every version is kept, promoted or not: each one is served as a preview.
             case VersionPublished published -> directory.published(published.websiteId(), published.version(),
-                    published.promote(), at, published.files());
+                    published.promote(), at, sequence, published.files());
             // A promotion or a rollback: the stored version is served from the next request on.
             case VersionPromoted promoted -> directory.live(promoted.websiteId(), promoted.version());
             case WebsiteDeleted deleted -> directory.deleted(deleted.websiteId());

@@ -150,8 +150,8 @@ final class SiteDirectorySnapshots implements AutoCloseable {
         MessageDigest digest = sha256();
         try (InputStream raw = opened.get();
                 DigestInputStream checked = new DigestInputStream(new BufferedInputStream(raw, 1 << 16), digest)) {
-            Contents contents = DirectorySnapshotFormat.read(new DataInputStream(new BufferedInputStream(
-                    new GZIPInputStream(checked, 1 << 16), 1 << 16)));
+            Contents contents = DirectorySnapshotFormat.read(new DataInputStream(new DirectorySnapshotFormat.Unlocked(
+                    new GZIPInputStream(checked, 1 << 16))), directory);
             checked.transferTo(OutputStream.nullOutputStream());
             String actual = HexFormat.of().formatHex(digest.digest());
             if (!actual.equals(name.sha256())) {

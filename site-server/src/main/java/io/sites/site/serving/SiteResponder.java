@@ -189,6 +189,9 @@ public final class SiteResponder {
                 }
             }
         }
+        if (version != null && !mayBlock && !version.inMemory()) {
+            return null; // a manifest not in memory is read from the event store, which blocks
+        }
         isPrivate |= granted; // a preview's answers are its grant holders', never a shared cache's
         response.tags = version == null ? null : shared.tags(site.websiteId(), version.number(), isPrivate);
         Optional<String> path = SitePaths.decode(request.rawPath());

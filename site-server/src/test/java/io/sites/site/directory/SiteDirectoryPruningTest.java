@@ -27,7 +27,7 @@ class SiteDirectoryPruningTest {
         }
         SiteDirectoryProjection projection = new SiteDirectoryProjection(directory, null, null, null);
         assertThat(projection.apply(new VersionsPruned(SHOP, List.of(1, 3), OWNER, Actor.unrecorded(OWNER)),
-                Instant.EPOCH)).isTrue();
+                Instant.EPOCH, 5)).isTrue();
 
         SiteDirectory.Site site = directory.find("shop").orElseThrow();
         assertThat(site.versions().keySet()).containsExactlyInAnyOrder(2, 4);

@@ -23,6 +23,12 @@ class SiteDirectorySnapshotsTest {
     private static final WebsiteId SHOP = new WebsiteId("web_shop");
     private static final String LONE_SURROGATE = "\udc00.css";
 
+    /** The written directory's manifests stand for the event store's, which a snapshot no longer holds. */
+    static SiteDirectory.PublishedManifests asTheEventStore(SiteDirectory written) {
+        return (websiteId, sequence) -> written.manifests().files(websiteId, sequence)
+                .map(files -> List.copyOf(files.values()));
+    }
+
     @TempDir
     Path dir;
 
@@ -38,7 +44,7 @@ class SiteDirectorySnapshotsTest {
         snapshots.write();
         snapshots.close();
 
-        SiteDirectory read = new SiteDirectory();
+        SiteDirectory read = new SiteDirectory(asTheEventStore(written), 1 << 20);
         var store = new SiteDirectorySnapshots(read, file, "replica", 3_600_000)
                 .tokenStore(Jackson3Serializer.builder().build());
         store.initializeTokenSegments("site-directory", 1, null);
@@ -148,6 +154,58 @@ class SiteDirectorySnapshotsTest {
                 .noneMatch(name -> name.contains(".second."));
         writer.close();
         second.close();
+    }
+
+    /**
+     * A snapshot of format 2 (every manifest, no sequence numbers; what replicas wrote before format 3) at a newer
+     * position than a format 3 one: skipped, the older sound one restored; alone, the whole stream is read.
+     */
+    @Test
+    void aSnapshotOfTheOldFormatIsSkippedNeverServed() throws Exception {
+        SnapshotStore store = new FileSystemBlobStore(dir.resolve("old-format")).snapshots();
+        SiteDirectory written = new SiteDirectory();
+        SiteDirectorySnapshots writer = new SiteDirectorySnapshots(written, store, "new", 3_600_000);
+        writer.tokenStore(Jackson3Serializer.builder().build());
+        written.created(SHOP, "shop");
+        written.promoted(SHOP, 1, List.of(entry("index.html")));
+        writer.handled(new GlobalSequenceTrackingToken(4));
+        writer.write();
+        writer.close();
+        SnapshotName old = putOldFormat(store, 9);
+
+        SiteDirectory read = new SiteDirectory(asTheEventStore(written), 1 << 20);
+        var tokens = new SiteDirectorySnapshots(read, store, "reader", 3_600_000)
+                .tokenStore(Jackson3Serializer.builder().build());
+        tokens.initializeTokenSegments("site-directory", 1, null);
+        assertThat(tokens.fetchToken("site-directory", 0)).as("the format 3 one")
+                .isEqualTo(new GlobalSequenceTrackingToken(4));
+        assertThat(read.find("shop").orElseThrow().file("index.html")).isPresent();
+
+        for (String name : store.names()) {
+            if (!name.equals(old.toString())) {
+                store.delete(name);
+            }
+        }
+        SiteDirectory alone = new SiteDirectory();
+        var fromStart = new SiteDirectorySnapshots(alone, store, "alone", 3_600_000)
+                .tokenStore(Jackson3Serializer.builder().build());
+        fromStart.initializeTokenSegments("site-directory", 1, null);
+        assertThat(fromStart.fetchToken("site-directory", 0)).as("only an old one: the whole stream").isNull();
+        assertThat(alone.find("shop")).isEmpty();
+    }
+
+    /** A sound (checksummed, gzipped) snapshot that begins as format 2 did: "SDS" and 2, then a token and a site. */
+    private SnapshotName putOldFormat(SnapshotStore store, long position) throws Exception {
+        var bytes = new java.io.ByteArrayOutputStream();
+        try (var out = new java.io.DataOutputStream(new java.util.zip.GZIPOutputStream(bytes))) {
+            out.writeInt(0x53445302);
+            out.write(new byte[] {2, 'x', 0, 0, 1, 16, 'w', 'e', 'b', '_', 's', 'h', 'o', 'p'});
+        }
+        String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(bytes.toByteArray()));
+        SnapshotName name = new SnapshotName(position, sha, "old");
+        store.put(name.toString(), Files.write(dir.resolve("old.gz"), bytes.toByteArray()));
+        return name;
     }
 
     private static ManifestEntry entry(String path) {

@@ -12,13 +12,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 
 class SiteGateTest {
     private static final String HASH = PasswordEncoderFactories.createDelegatingPasswordEncoder().encode("secret");
-    private static final Site SHOP = new Site(new WebsiteId("web_shop"), "shop", null, Map.of(), false, HASH);
+    private static final Site SHOP = new Site(new WebsiteId("web_shop"), "shop", false, HASH);
 
     private static String basic(String password) {
         return "Basic " + Base64.getEncoder().encodeToString(("any:" + password).getBytes(StandardCharsets.UTF_8));
@@ -27,7 +26,7 @@ class SiteGateTest {
     @Test
     void publicSitesAreOpenProtectedOnesWantTheirPassword() {
         SiteGate gate = new SiteGate(TestDatabase.h2().windows(Clock.systemUTC()));
-        Site open = new Site(SHOP.websiteId(), "shop", null, Map.of(), false, null);
+        Site open = new Site(SHOP.websiteId(), "shop", false, null);
         assertThat(gate.check(open, null, "1.2.3.4")).isEqualTo(Outcome.OPEN);
         assertThat(gate.check(SHOP, null, "1.2.3.4")).isEqualTo(Outcome.ASK);
         assertThat(gate.check(SHOP, "Bearer x", "1.2.3.4")).isEqualTo(Outcome.ASK);
@@ -38,7 +37,7 @@ class SiteGateTest {
         }
         assertThat(gate.check(SHOP, basic("secret"), "1.2.3.4"))
                 .as("remembered, so not hashed again (and not throttled)").isEqualTo(Outcome.OPEN);
-        Site changed = new Site(SHOP.websiteId(), "shop", null, Map.of(), false,
+        Site changed = new Site(SHOP.websiteId(), "shop", false,
                 PasswordEncoderFactories.createDelegatingPasswordEncoder().encode("other"));
         assertThat(gate.check(changed, basic("secret"), "9.9.9.9")).as("a new password forgets").isEqualTo(Outcome.ASK);
     }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** Who sees a version at its own host: the grant's parameter, its cookie, the redirect that moves one to the other. */
 class SitePreviewsTest {
     private static final Instant NOW = Instant.parse("2026-11-27T12:00:00Z");
-    private static final Site SITE = new Site(WebsiteId.generate(), "shop", null, Map.of(), false, null);
+    private static final Site SITE = new Site(WebsiteId.generate(), "shop", false, null);
     private final PreviewGrant grants = new PreviewGrant(new byte[32]);
     private final String grant = grants.mint(SITE.websiteId(), 3, NOW.plus(Duration.ofDays(7)));
     private final SitePreviews previews = new SitePreviews(grants, PreviewGrant.Access.PRIVATE, false,
