@@ -135,22 +135,37 @@ public interface ForgettingContract {
             String table = column.get("table_name").toString().toLowerCase(Locale.ROOT);
             String name = column.get("column_name").toString().toLowerCase(Locale.ROOT);
             String type = column.get("data_type").toString().toLowerCase(Locale.ROOT);
-            if (type.contains("char") || type.contains("text") || type.contains("clob")) {
-                Integer rows = jdbc.queryForObject("select count(*) from \"" + table + "\" where \"" + name + "\" like ?",
-                        Integer.class, "%" + marker + "%");
-                if (rows != null && rows > 0) {
-                    found.add(table + "." + name);
+            try {
+                search(jdbc, table, name, type, marker, bytes, found);
+            } catch (org.springframework.jdbc.BadSqlGrammarException gone) {
+                // A rebuild's frozen copy (qs_frozen_*) dropped between the listing and this read holds nothing;
+                // any other failure of a table still listed is the test's to report.
+                if (!jdbc.queryForList("select table_name from information_schema.tables"
+                        + " where lower(table_schema) = 'public' and lower(table_name) = ?", String.class, table)
+                        .isEmpty()) {
+                    throw gone;
                 }
-            } else if (type.contains("bytea") || type.contains("binary") || type.contains("blob")) {
-                jdbc.query("select \"" + name + "\" from \"" + table + "\"", row -> {
-                    byte[] value = row.getBytes(1);
-                    if (value != null && new String(value, StandardCharsets.ISO_8859_1)
-                            .contains(new String(bytes, StandardCharsets.ISO_8859_1)) && !found.contains(table + "." + name)) {
-                        found.add(table + "." + name);
-                    }
-                });
             }
         }
         return found;
+    }
+
+    private static void search(JdbcTemplate jdbc, String table, String name, String type, String marker, byte[] bytes,
+            List<String> found) {
+        if (type.contains("char") || type.contains("text") || type.contains("clob")) {
+            Integer rows = jdbc.queryForObject("select count(*) from \"" + table + "\" where \"" + name + "\" like ?",
+                    Integer.class, "%" + marker + "%");
+            if (rows != null && rows > 0) {
+                found.add(table + "." + name);
+            }
+        } else if (type.contains("bytea") || type.contains("binary") || type.contains("blob")) {
+            jdbc.query("select \"" + name + "\" from \"" + table + "\"", row -> {
+                byte[] value = row.getBytes(1);
+                if (value != null && new String(value, StandardCharsets.ISO_8859_1)
+                        .contains(new String(bytes, StandardCharsets.ISO_8859_1)) && !found.contains(table + "." + name)) {
+                    found.add(table + "." + name);
+                }
+            });
+        }
     }
 }
