@@ -22,6 +22,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.security.web.firewall.RequestRejectedException;
 
 /**
  * The one mapping from what an operation can throw to the spec's envelope and its HTTP status. The REST advice
@@ -106,6 +107,11 @@ public final class ApiErrors {
             // A row lock held past the database's wait (publishes touching the same blobs, on a loaded machine), or a
             // deadlock's loser: the transaction rolled back whole, and the same request a moment later goes through.
             case TransientDataAccessException contended -> busy();
+            // Spring Security's firewall checks a form body's parameter names when something first reads them (the
+            // bearer token resolver looks for access_token): a name it refuses is the client's mistake, not ours.
+            case RequestRejectedException rejected -> new Failure(ErrorCode.BAD_REQUEST, "The request was refused: a "
+                    + "parameter name or value holds characters that are not allowed. Send JSON with Content-Type: "
+                    + "application/json.");
             default -> null;
         };
     }

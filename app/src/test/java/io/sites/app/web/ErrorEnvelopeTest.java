@@ -31,6 +31,18 @@ class ErrorEnvelopeTest extends PostgresAppTest {
         return error;
     }
 
+    /**
+     * Found by JsonFuzzTest: a JSON body sent as a form, its one "parameter name" holding a control character that
+     * Spring Security's firewall refuses when the body is first read, was a 500.
+     */
+    @Test
+    void aFormBodyWhoseParameterNameTheFirewallRefusesIs400() {
+        Http.Response response = http().send("POST", "/v1/websites/web_nothere/domains", ALICE,
+                "application/x-www-form-urlencoded", "{\"hostname\":nu\u0001ll}");
+        envelope(response, 400, "BAD_REQUEST");
+        assertThat(response.text()).doesNotContain("hostname");
+    }
+
     @Test
     void missingTokenIs401WithAChallengePointingAtTheMetadata() {
         Http.Response response = http().post("/v1/websites", null, site(null, "x", file("index.html", "x")));
