@@ -58,6 +58,29 @@ class FeedReader {
         }
     }
 
+    /**
+     * The store's head now: what a stream from now must not be sent, though the reader may not have read it yet (the
+     * event an action stored just before its client opened the feed).
+     */
+    long headIndex() {
+        TrackingToken head = store.createHeadToken();
+        return head == null ? -1 : head.position().orElse(-1);
+    }
+
+    /**
+     * The reader's position once it has read up to {@code index}, waiting at most {@code within} (the store wakes it
+     * at each append); where it is then, if not. Gap-aware, so an event committed late below it still follows.
+     */
+    GapAwareTrackingToken positionReaching(long index, java.time.Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        synchronized (lock) {
+            while (position.getIndex() < index && running && System.nanoTime() < deadline) {
+                lock.wait(10);
+            }
+            return position;
+        }
+    }
+
     void leave(FeedStream stream) {
         synchronized (lock) {
             streams.remove(stream);

@@ -27,6 +27,8 @@ final class FeedStream {
     private static final Logger log = LoggerFactory.getLogger(FeedStream.class);
     /** Put in the buffer to have the stream write at once and learn whether its client is still there. */
     private static final FeedEvent PROBE = new FeedEvent(null, -1, null, null);
+    /** How long a stream from now waits for the reader to pass the store's head at its opening. */
+    private static final java.time.Duration HEAD_WAIT = java.time.Duration.ofSeconds(2);
 
     record Parts(FeedReader reader, org.axonframework.eventsourcing.eventstore.EventStorageEngine storage,
             FeedAudiences audiences, FeedJson json, FeedProperties properties) {
@@ -42,6 +44,7 @@ final class FeedStream {
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile boolean overflowed;
     private GapAwareTrackingToken joinedAt;
+    private long headAtOpen = -1;
 
     FeedStream(Parts parts, AccountId account, String websiteId, GapAwareTrackingToken after, FeedSink sink,
             Runnable released) {
@@ -85,6 +88,7 @@ final class FeedStream {
     void joinIfLive() {
         if (after == null) {
             joinedAt = parts.reader().join(this);
+            headAtOpen = parts.reader().headIndex();
         }
     }
 
@@ -96,7 +100,9 @@ final class FeedStream {
                 parts.reader().join(this);
                 position = catchUp(position);
             } else {
-                position = joinedAt;
+                // From now: past what was stored before the client asked, which the reader may still be reading
+                // (its events reach this stream too, and the position covers them).
+                position = FeedCursor.merge(joinedAt, parts.reader().positionReaching(headAtOpen, HEAD_WAIT));
             }
             // The resume point before any event: a client that drops now misses nothing.
             sink.send(FeedCursor.encode(position), null);
