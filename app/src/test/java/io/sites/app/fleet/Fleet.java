@@ -135,13 +135,16 @@ final class Fleet implements AutoCloseable {
         }
     }
 
-    /** Waits, at most a minute, until {@link #ownsReadModel} holds for the replica. */
-    void awaitReadModelOwner(ServiceProcess replica) throws Exception {
+    /**
+     * Waits, at most a minute, until {@link #ownsReadModel} holds for these replicas. A segment is unclaimed for a
+     * moment while a replica hands its share to one that has just started (ReadModelSegments).
+     */
+    void awaitReadModelOwner(ServiceProcess... replicas) throws Exception {
         long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!ownsReadModel(replica)) {
+        while (!ownsReadModel(replicas)) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("the read model is owned by " + readModelOwners() + ", not by "
-                        + names.get(replica) + "; log in " + replica.log());
+                        + Arrays.stream(replicas).map(names::get).toList() + "; log in " + replicas[0].log());
             }
             Thread.sleep(50);
         }
