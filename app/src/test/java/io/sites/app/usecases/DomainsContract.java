@@ -219,6 +219,9 @@ public interface DomainsContract {
         assertThat(refused.status()).as(refused.text()).isEqualTo(429);
         assertThat(refused.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
         assertThat(refused.header("Retry-After")).isNotBlank();
+        assertThat(http().get("/v1/openapi.json", null).json().path("paths")
+                .path("/v1/websites/{websiteId}/domains/{hostname}/verify").path("post").path("responses").has("429"))
+                .as("the OpenAPI document declares the refusal").isTrue();
         // Another account's checks are its own.
         User other = user("domain-checks-other");
         String theirs = website(other, unique("checks-other"), "<p>o</p>");
