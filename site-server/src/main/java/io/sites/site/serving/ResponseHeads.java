@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,7 +38,7 @@ public final class ResponseHeads {
      */
     static final long REMEMBERED_BYTES = 16L * 1024 * 1024;
 
-    private final Map<SiteResponse.HeadKey, byte[]> encoded = new ConcurrentHashMap<>();
+    private final Map<Object, byte[]> encoded = new ConcurrentHashMap<>();
     private final AtomicLong rememberedBytes = new AtomicLong();
     private final long capacity;
 
@@ -48,15 +50,31 @@ public final class ResponseHeads {
         this.capacity = capacity;
     }
 
+    /**
+     * A refusal's or service page's head as a key: the same headers, status and length give the same bytes. A flood
+     * against a site past its ceiling, paused or missing a path is answered with one such head over and over, and
+     * encoding it each time (a kilobyte of site headers, checked character by character) was half the replica's CPU
+     * per refusal.
+     */
+    private record Refusal(int status, long length, List<String> headers) {
+    }
+
     /** The status line and headers, Content-Length included; without Date, Connection and the blank line. */
     byte[] head(SiteResponse response) {
-        SiteResponse.HeadKey key = response.headKey;
+        Object key = response.headKey;
         if (key == null) {
-            return encode(response);
+            // Below 400 (redirects, ranges, 304s) a head carries what varies per request: not worth keeping.
+            if (response.status < 400) {
+                return encode(response);
+            }
+            key = new Refusal(response.status, response.contentLength, response.headers());
         }
         byte[] head = encoded.get(key);
         if (head == null) {
             head = encode(response);
+            // The response's own list may still change hands; the key kept holds a copy of its own.
+            key = key instanceof Refusal refusal ? new Refusal(refusal.status(), refusal.length(),
+                    Collections.unmodifiableList(new ArrayList<>(refusal.headers()))) : key;
             long weight = 2L * head.length + 64;
             if (rememberedBytes.addAndGet(weight) > capacity) {
                 // Heads are cheap to encode again: forget them all rather than track an order on the event loops.
