@@ -62,6 +62,16 @@ public final class Http {
         return send(builder);
     }
 
+    /** A POST of raw bytes (a compressed body, say) with extra headers as name, value pairs. */
+    public Response postBytes(String path, String token, String contentType, byte[] body, String... headers) {
+        HttpRequest.Builder builder = builder(path, token).header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        for (int i = 0; i < headers.length; i += 2) {
+            builder.header(headers[i], headers[i + 1]);
+        }
+        return send(builder);
+    }
+
     public Response send(String method, String path, String token, String contentType, String body) {
         HttpRequest.Builder builder = builder(path, token)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()

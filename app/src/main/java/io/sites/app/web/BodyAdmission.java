@@ -137,16 +137,31 @@ public class BodyAdmission {
             refusal.refuse(ApiErrors.of(new PayloadTooLargeException(tooLarge())));
             return;
         }
-        // A large body is counted (and a large publish decoded) from its spooled copy, never bound whole for that.
-        boolean spool = chunked || declared > LARGE_BODY;
-        try (SpooledBody spooled = spool ? SpooledBody.of(spool(), declared) : null) {
+        ApiErrors.Failure unreadable = CompressedBody.unsupported(request);
+        if (unreadable != null) {
+            refusal.refuse(unreadable);
+            return;
+        }
+        boolean gzip = CompressedBody.gzip(request);
+        // A large body is counted (and a large publish decoded) from its spooled copy, never bound whole for that;
+        // a compressed one is inflated into it, its inflated size unknown until then.
+        boolean spool = chunked || gzip || declared > LARGE_BODY;
+        try (SpooledBody spooled = spool ? SpooledBody.of(spool(), gzip ? -1 : declared) : null) {
             long size = declared;
             if (spooled != null) {
                 try {
                     // The container's stream is not closed: it is the container's.
-                    spooled.fill(new CappedServletInput(request.getInputStream(), maxBytes, tooLarge()), declared);
+                    InputStream received = gzip ? CompressedBody.inflated(request.getInputStream())
+                            : request.getInputStream();
+                    spooled.fill(new CappedServletInput(received, maxBytes, tooLarge()), gzip ? -1 : declared);
                 } catch (PayloadTooLargeException refused) {
                     refusal.refuse(ApiErrors.of(refused));
+                    return;
+                } catch (java.util.zip.ZipException | java.io.EOFException notGzip) {
+                    if (!gzip) {
+                        throw notGzip;
+                    }
+                    refusal.refuse(CompressedBody.notGzip());
                     return;
                 }
                 size = spooled.size();
@@ -299,6 +314,24 @@ public class BodyAdmission {
         @Override
         public long getContentLengthLong() {
             return size;
+        }
+
+        // Read from here on, a compressed body is inflated already: nothing after admission may inflate it again.
+        @Override
+        public String getHeader(String name) {
+            return "Content-Encoding".equalsIgnoreCase(name) ? null : super.getHeader(name);
+        }
+
+        @Override
+        public java.util.Enumeration<String> getHeaders(String name) {
+            return "Content-Encoding".equalsIgnoreCase(name) ? java.util.Collections.emptyEnumeration()
+                    : super.getHeaders(name);
+        }
+
+        @Override
+        public java.util.Enumeration<String> getHeaderNames() {
+            return java.util.Collections.enumeration(java.util.Collections.list(super.getHeaderNames()).stream()
+                    .filter(header -> !"Content-Encoding".equalsIgnoreCase(header)).toList());
         }
 
         @Override
