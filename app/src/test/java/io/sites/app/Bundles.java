@@ -47,4 +47,14 @@ public final class Bundles {
     public static String unique(String prefix) {
         return prefix + "-" + Long.toString(System.nanoTime() % 1_000_000_000L, 36);
     }
+
+    /** The lowercase hex SHA-256 of a text's UTF-8 bytes: how a file is named by digest. */
+    public static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

@@ -23,10 +23,12 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code sites publish DIR}: publishes a folder as a new website or a new version of one, sending only what the
- * service lacks. First every file goes by its SHA-256 (a manifest of digests); the service answers UNKNOWN_DIGEST
- * for each file it has no bytes for (not this account's, not this website's), and the second request carries those
+ * service lacks. First it asks which of the files' SHA-256 digests the service has no bytes for (findMissingDigests:
+ * not this account's, not this website's); then one publish names every other file by its digest and carries those
  * files: text inline, binaries through upload slots (at most 20 a publish, the service's limit on remote files; the
  * rest as base64). An unchanged file therefore costs 64 characters, and a republish with one edit sends one file.
+ * Should the service answer UNKNOWN_DIGEST all the same (a file collected in between), those files follow in a
+ * second request.
  * Each request carries an Idempotency-Key made once per invocation (one per distinct request, reused on its own
  * retries), and a new version of a live website carries {@code ifCurrentVersion}: of two publishers, the second
  * learns that the first came in between instead of replacing its version unnoticed.
@@ -35,6 +37,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class PublishCommand implements Callable<Integer> {
     // The service's limit on sourceUrl/uploadKey files in one publish (TOO_MANY_REMOTE_FILES above it).
     private static final int UPLOAD_SLOTS_PER_PUBLISH = 20;
+    // Below the service's 200,000 digests a question (MissingDigests.MAX_DIGESTS).
+    private static final int DIGESTS_PER_QUESTION = 100_000;
 
     @ParentCommand
     Sites sites;
@@ -96,13 +100,21 @@ final class PublishCommand implements Callable<Integer> {
                 + Bytes.human(files.stream().mapToLong(Folder.LocalFile::size).sum()) + ") from " + folder
                 + (websiteId == null ? " as a new website" : " to " + site));
 
-        Api.Response response = api.postOnce(path, request(websiteId, expected, files, Map.of()),
-                idempotencyKey + "-manifest");
+        Set<String> lacking = missingDigests(api, websiteId, files);
+        List<Folder.LocalFile> missing = files.stream().filter(file -> lacking.contains(file.sha256())).toList();
+        Map<String, ObjectNode> bodies = new HashMap<>();
+        if (!missing.isEmpty()) {
+            progress.start(missing.size(), missing.stream().mapToLong(Folder.LocalFile::size).sum());
+            bodies.putAll(bodies(api, missing, progress));
+        }
+        Api.Response response = api.postOnce(path, request(websiteId, expected, files, bodies),
+                idempotencyKey + "-publish");
+        // A file the service had a moment ago may have been collected since (nothing referred to it any more).
         Set<String> unknown = unknownDigests(response);
         if (!unknown.isEmpty()) {
-            List<Folder.LocalFile> missing = files.stream().filter(file -> unknown.contains(file.path())).toList();
-            progress.start(missing.size(), missing.stream().mapToLong(Folder.LocalFile::size).sum());
-            Map<String, ObjectNode> bodies = bodies(api, missing, progress);
+            List<Folder.LocalFile> gone = files.stream().filter(file -> unknown.contains(file.path())).toList();
+            progress.start(gone.size(), gone.stream().mapToLong(Folder.LocalFile::size).sum());
+            bodies.putAll(bodies(api, gone, progress));
             response = api.postOnce(path, request(websiteId, expected, files, bodies), idempotencyKey + "-files");
         }
         if (response.status() == 409 && "VERSION_CONFLICT".equals(response.errorCode())) {
@@ -147,6 +159,26 @@ final class PublishCommand implements Callable<Integer> {
     private String folderName() {
         Path absolute = folder.toAbsolutePath().normalize();
         return absolute.getFileName() == null ? "Website" : absolute.getFileName().toString();
+    }
+
+    /**
+     * The digests of {@code files} the service would not take instead of bytes (findMissingDigests), asked in parts of
+     * {@value #DIGESTS_PER_QUESTION}: the publish then sends exactly those files and is read once.
+     */
+    private static Set<String> missingDigests(Api api, String websiteId, List<Folder.LocalFile> files) {
+        List<String> digests = files.stream().map(Folder.LocalFile::sha256).distinct().toList();
+        Set<String> missing = new java.util.HashSet<>();
+        for (int from = 0; from < digests.size(); from += DIGESTS_PER_QUESTION) {
+            ObjectNode question = Api.JSON.createObjectNode();
+            if (websiteId != null) {
+                question.put("websiteId", websiteId);
+            }
+            ArrayNode part = question.putArray("sha256");
+            digests.subList(from, Math.min(digests.size(), from + DIGESTS_PER_QUESTION)).forEach(part::add);
+            Api.require(api.post("v1/digests/missing", question)).path("missing")
+                    .forEach(digest -> missing.add(digest.asString()));
+        }
+        return missing;
     }
 
     /** The paths whose digest the service does not know, from a 422's violations or a dry run's. */

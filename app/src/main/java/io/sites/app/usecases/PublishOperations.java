@@ -5,6 +5,8 @@ import io.sites.api.id.Actor;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.CreateUploadsResult;
 import io.sites.api.json.DryRunResult;
+import io.sites.api.json.MissingDigestsRequest;
+import io.sites.api.json.MissingDigestsResult;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishVersionResult;
 import io.sites.api.json.PublishWebsiteRequest;
@@ -17,6 +19,7 @@ import io.sites.bundle.FileInput;
 import io.sites.command.limits.FetchRateLimit;
 import io.sites.command.limits.WebsiteLimit;
 import io.sites.command.publish.BundleCheck;
+import io.sites.command.publish.MissingDigests;
 import io.sites.command.publish.NewVersion;
 import io.sites.command.publish.NewWebsite;
 import io.sites.command.publish.PublishService;
@@ -46,9 +49,11 @@ public class PublishOperations {
     private final FetchRateLimit fetchLimit;
     private final SiteUrls urls;
     private final PublishTimer timer;
+    private final MissingDigests missingDigests;
 
     PublishOperations(PublishService publishing, Uploads uploads, WebsiteLimit websiteLimit, FetchRateLimit fetchLimit,
-            SiteUrls urls, PublishTimer timer) {
+            SiteUrls urls, PublishTimer timer, MissingDigests missingDigests) {
+        this.missingDigests = missingDigests;
         this.publishing = publishing;
         this.uploads = uploads;
         this.websiteLimit = websiteLimit;
@@ -152,6 +157,11 @@ public class PublishOperations {
                 .map(slot -> new UploadSlot(slot.path(), slot.uploadKey(), urls.api(PUT_PATH + slot.secret()),
                         slot.contentType(), slot.expiresAt().toString()))
                 .toList());
+    }
+
+    /** findMissingDigests: which of these digests a publish by the caller (to the website, if named) must send. */
+    public MissingDigestsResult findMissingDigests(AccountId caller, MissingDigestsRequest request) {
+        return new MissingDigestsResult(missingDigests.missing(caller, request.websiteId(), request.sha256()));
     }
 
     /** The PUT to a putUrl: the body streamed to the blob store as it arrives, never held. */

@@ -3,6 +3,8 @@ package io.sites.app.web;
 import io.sites.api.id.AccountId;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.CreateUploadsResult;
+import io.sites.api.json.MissingDigestsRequest;
+import io.sites.api.json.MissingDigestsResult;
 import io.sites.api.json.UploadReceived;
 import io.sites.app.usecases.PublishOperations;
 import jakarta.servlet.http.HttpServletRequest;
@@ -16,7 +18,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * createUploads, and the PUT to a putUrl. The PUT lives outside /v1 because it carries no token: its URL is the
+ * createUploads, findMissingDigests (what a publish would have to send), and the PUT to a putUrl. The PUT lives outside /v1 because it carries no token: its URL is the
  * credential. Its body is handed to {@link PublishOperations#receiveUpload} as a stream, never read into memory here.
  */
 @RestController
@@ -30,6 +32,11 @@ class UploadsController {
     @PostMapping(path = "/v1/uploads", consumes = "application/json", produces = "application/json")
     ResponseEntity<CreateUploadsResult> createUploads(AccountId caller, @RequestBody CreateUploadsRequest request) {
         return ResponseEntity.status(HttpStatus.CREATED).body(operations.createUploads(caller, request));
+    }
+
+    @PostMapping(path = "/v1/digests/missing", consumes = "application/json", produces = "application/json")
+    MissingDigestsResult findMissingDigests(AccountId caller, @RequestBody MissingDigestsRequest request) {
+        return operations.findMissingDigests(caller, request);
     }
 
     @PutMapping(path = PublishOperations.PUT_PATH + "{secret}", produces = "application/json")

@@ -189,11 +189,35 @@ class JsonFuzzTest extends EmbeddedAppTest {
                     : cursor) + "&") + (random.nextBoolean() ? "websiteId=" + segment(targets.websiteId()) : "")
                     + (random.nextBoolean() ? "&" + queryValue() : ""), headers, null);
         });
+        // Round four: which digests a publish would have to send, with and without a website, and gzip bodies.
+        Map<String, Object> digests = new LinkedHashMap<>();
+        digests.put("websiteId", targets.websiteId());
+        digests.put("sha256", List.of(TARGET_INDEX_SHA256, sha256("fuzz")));
+        operations.put("findMissingDigests", () -> post("/v1/digests/missing", digests));
+        operations.put("gzipBody", () -> {
+            FuzzRequest plain = post(random.nextBoolean() ? "/v1/digests/missing" : "/v1/websites",
+                    random.nextBoolean() ? digests : website);
+            List<String> headers = new ArrayList<>(plain.headers());
+            headers.add("Content-Encoding: " + mutator.pick(new String[] {"gzip", "x-gzip", "br", "gzip, gzip",
+                    "identity", ""}));
+            return new FuzzRequest(plain.method(), plain.target(), headers, random.nextBoolean() ? gzip(plain.body())
+                    : plain.body());
+        });
         operations.put("uploadPut", () -> new FuzzRequest("PUT", random.nextBoolean() ? targets.putPath()
                 : "/uploads/" + segment("secret"), headers(mutator.pick(new String[] {"image/png",
                         "application/x-www-form-urlencoded", "application/json", "text/plain; charset=bogus", ""})),
                 mutator.pick(new String[] {"%ff", "a=%zz&b", "\u0089PNG", "{\"x\":"}).getBytes(StandardCharsets.UTF_8)));
         return operations;
+    }
+
+    private static byte[] gzip(byte[] body) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream zip = new java.util.zip.GZIPOutputStream(out)) {
+            zip.write(body);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toByteArray();
     }
 
     private static String sha256(String text) {

@@ -1,6 +1,7 @@
 package io.sites.app.web;
 
 import static io.sites.app.Bundles.file;
+import static io.sites.app.Bundles.sha256;
 import static io.sites.app.Bundles.site;
 import static io.sites.app.Bundles.unique;
 import static io.sites.app.Bundles.version;
@@ -13,10 +14,6 @@ import io.sites.api.id.WebsiteId;
 import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.Accounts;
 import io.sites.command.publish.ReadModels;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.Test;
@@ -135,12 +132,4 @@ public interface VersionDiffContract {
         return files.valueStream().map(file -> file.get("path").asString()).toList();
     }
 
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }
