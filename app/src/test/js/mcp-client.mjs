@@ -5,6 +5,7 @@
 //   const report = await exercise(new StreamableHTTPClientTransport(new URL(url), { authProvider }));
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 
@@ -83,6 +84,10 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
     });
     const websiteId = calls.publish_website.structuredContent?.websiteId;
     report.websiteId = websiteId;
+
+    // The published stylesheet's digest is known; one nobody sent is missing.
+    const styleDigest = createHash('sha256').update('h1 { color: sienna }').digest('hex');
+    calls.find_missing_digests = await call(client, 'find_missing_digests', { websiteId, sha256: [styleDigest, '0'.repeat(64)] });
 
     calls.create_upload = await call(client, 'create_upload', { files: [{ path: 'images/dot.png', size: PNG.length }] });
     const slot = calls.create_upload.structuredContent?.uploads?.[0];

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,14 +44,22 @@ public final class NodeScripts {
         return exec(command, env, timeoutSeconds);
     }
 
+    /**
+     * Installs the packages unless they are current, under a lock on a file beside them: the test JVMs (surefire
+     * forks) share the folder, and two {@code npm ci} at once leave a tree of half one and half the other.
+     */
     private static synchronized void install() throws IOException, InterruptedException {
         if (installed) {
             return;
         }
         Path lock = DIR.resolve("package-lock.json");
         Path marker = DIR.resolve("node_modules/.package-lock.json");
-        if (!Files.exists(marker) || Files.getLastModifiedTime(marker).compareTo(Files.getLastModifiedTime(lock)) < 0) {
-            exec(List.of("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"), Map.of(), 600).succeeded();
+        try (FileChannel channel = FileChannel.open(DIR.resolve(".install-lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE); FileLock held = channel.lock()) {
+            if (!Files.exists(marker)
+                    || Files.getLastModifiedTime(marker).compareTo(Files.getLastModifiedTime(lock)) < 0) {
+                exec(List.of("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"), Map.of(), 600).succeeded();
+            }
         }
         installed = true;
     }

@@ -8,6 +8,7 @@ import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import io.sites.api.id.Actor;
 import io.sites.api.json.CreateUploadsRequest;
+import io.sites.api.json.MissingDigestsRequest;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.api.site.policy.ContentPolicy;
@@ -125,8 +126,8 @@ final class WebsiteTools {
     }
 
     List<SyncToolSpecification> specifications() {
-        return List.of(publishWebsite(), publishVersion(), createUpload(), listWebsites(), getWebsite(),
-                listVersions(), getJobStatus(), suggestSlug(), validateBundle());
+        return List.of(publishWebsite(), publishVersion(), createUpload(), findMissingDigests(), listWebsites(),
+                getWebsite(), listVersions(), getJobStatus(), suggestSlug(), validateBundle());
     }
 
     private SyncToolSpecification publishWebsite() {
@@ -218,6 +219,18 @@ final class WebsiteTools {
                         bind(arguments, CreateUploadsRequest.class)),
                 result -> "Upload slots allocated; PUT each file's bytes to its putUrl, then publish with its "
                         + "uploadKey.");
+    }
+
+    private SyncToolSpecification findMissingDigests() {
+        Map<String, String> descriptions = Map.of(
+                "/properties/websiteId", "Optional: the website you will publish to; its versions' files count too.",
+                "/properties/sha256", "Each file's lowercase hex SHA-256, at most 200,000.");
+        return tool("find_missing_digests", "Find files to send", "findMissingDigests", """
+                Before republishing a big site: which of these SHA-256 digests the service has no file for. In                 the publish, give every other file as {"path", "sha256"} and send content only for the missing                 ones. Only your own files (and the website's) count.""", READ, descriptions,
+                (caller, arguments) -> operations.findMissingDigests(caller.accountId(),
+                        bind(arguments, MissingDigestsRequest.class)),
+                result -> ((List<?>) result.get("missing")).size() + " digest(s) missing: send those files' "
+                        + "content; name the others by sha256.");
     }
 
     private SyncToolSpecification listWebsites() {
