@@ -139,7 +139,7 @@ public class StoredBlobs {
     /**
      * The sweep's second step: under the row's lock, if it was doomed before this round began ({@code roundStart}:
      * so this round's mark, read after that doom committed, has every version that touched it before) and nothing
-     * touched it since, removes the bytes ({@code remove}), the account's records of the digest and the row, and
+     * touched it since, removes the bytes ({@code remove}), the accounts' records of the digest, the findings kept for it and the row, and
      * commits. A crash before the commit leaves the row doomed (a later round finishes it); a writer waiting for the
      * lock finds no row and stores the bytes again or answers UNKNOWN_DIGEST.
      */
@@ -156,6 +156,7 @@ public class StoredBlobs {
                 throw new UncheckedIOException("Could not remove blob " + sha, e);
             }
             jdbc.update("delete from account_blob where sha256 = ?", sha);
+            jdbc.update("delete from file_findings where sha256 = ?", sha);
             jdbc.update("delete from stored_blob where sha256 = ?", sha);
             return true;
         }));
