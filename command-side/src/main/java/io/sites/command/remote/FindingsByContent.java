@@ -11,11 +11,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,7 +28,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * once a publish that read them is accepted, so that the account's later publishes of the same bytes replay them
  * instead of reading the blob back and parsing it (docs/DECISIONS.md, "Big sites"). Kept per account, and asked
  * only for blobs the publish may name, so no account learns from it (not even by its speed) what another account
- * published; a refused publish keeps nothing. Rows of older rules ({@link AuthoringRules#VERSION}) are never read.
+ * published; a refused publish keeps nothing. A row of older rules ({@link AuthoringRules#VERSION}) is not trusted:
+ * the file is read and checked, and the row replaced.
  */
 @Component
 public class FindingsByContent {
@@ -54,17 +53,15 @@ public class FindingsByContent {
     /** The findings {@code account} kept for these contents under the current rules, one query per 500. */
     public Map<ContentKey, FileFindings> find(AccountId account, Collection<ContentKey> keys) {
         Map<String, ContentKey> byHash = new HashMap<>(keys.size() * 2);
-        keys.forEach(k -> byHash.put(hash(k), k));
+        keys.forEach(k -> byHash.put(hash(account, k), k));
         List<String> hashes = new ArrayList<>(byHash.keySet());
         Map<ContentKey, FileFindings> found = new HashMap<>(hashes.size() * 2);
         for (int from = 0; from < hashes.size(); from += CHUNK) {
             List<String> chunk = hashes.subList(from, Math.min(hashes.size(), from + CHUNK));
-            List<Object> arguments = new ArrayList<>(chunk.size() + 2);
-            arguments.add(account.value());
+            List<Object> arguments = new ArrayList<>(chunk);
             arguments.add(rulesVersion);
-            arguments.addAll(chunk);
-            jdbc.query("select content_key, findings from file_findings where account_id = ? and rules_version = ?"
-                    + " and content_key in (" + marks(chunk.size()) + ")", row -> {
+            jdbc.query("select content_key, findings from file_findings where content_key in ("
+                    + marks(chunk.size()) + ") and rules_version = ?", row -> {
                         try {
                             found.put(byHash.get(row.getString(1)), FileFindings.decode(row.getString(2)));
                         } catch (IllegalArgumentException unreadable) {
@@ -87,7 +84,7 @@ public class FindingsByContent {
         checked.forEach((key, findings) -> {
             String text = findings.encode();
             if (text.length() <= LONGEST) {
-                rows.put(hash(key), new Row(key.sha256(), text));
+                rows.put(hash(account, key), new Row(key.sha256(), text));
             }
         });
         List<String> hashes = new ArrayList<>(rows.keySet());
@@ -103,21 +100,26 @@ public class FindingsByContent {
     }
 
     private void keepChunk(AccountId account, List<String> chunk, Map<String, Row> rows) {
-        List<Object> arguments = new ArrayList<>(chunk.size() + 2);
-        arguments.add(account.value());
-        arguments.add(rulesVersion);
-        arguments.addAll(chunk);
-        Set<String> kept = new HashSet<>(jdbc.queryForList("select content_key from file_findings where account_id = ?"
-                + " and rules_version = ? and content_key in (" + marks(chunk.size()) + ")", String.class,
-                arguments.toArray()));
-        List<String> missing = chunk.stream().filter(h -> !kept.contains(h)).toList();
-        jdbc.batchUpdate("insert into file_findings (account_id, rules_version, content_key, sha256, findings)"
+        Map<String, Integer> kept = new HashMap<>();
+        jdbc.query("select content_key, rules_version from file_findings where content_key in (" + marks(chunk.size())
+                + ")", row -> {
+                    kept.put(row.getString(1), row.getInt(2));
+                }, chunk.toArray());
+        List<String> missing = chunk.stream().filter(h -> !kept.containsKey(h)).toList();
+        jdbc.batchUpdate("insert into file_findings (content_key, account_id, rules_version, sha256, findings)"
                 + " values (?, ?, ?, ?, ?)", missing, missing.size(), (statement, h) -> {
-                    statement.setString(1, account.value());
-                    statement.setInt(2, rulesVersion);
-                    statement.setString(3, h);
+                    statement.setString(1, h);
+                    statement.setString(2, account.value());
+                    statement.setInt(3, rulesVersion);
                     statement.setString(4, rows.get(h).sha256());
                     statement.setString(5, rows.get(h).findings());
+                });
+        List<String> older = chunk.stream().filter(h -> kept.containsKey(h) && kept.get(h) != rulesVersion).toList();
+        jdbc.batchUpdate("update file_findings set rules_version = ?, findings = ? where content_key = ?", older,
+                older.size(), (statement, h) -> {
+                    statement.setInt(1, rulesVersion);
+                    statement.setString(2, rows.get(h).findings());
+                    statement.setString(3, h);
                 });
     }
 
@@ -136,11 +138,12 @@ public class FindingsByContent {
         readBack.incrementAndGet();
     }
 
-    /** The row's key: the content's digest, the type it is read as and its path, hashed to a fixed width. */
-    static String hash(ContentKey key) {
+    /** The row's key: the account, the content's digest, the type it is read as and its path, in one column. */
+    private static String hash(AccountId account, ContentKey key) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            digest.update((key.sha256() + '\0' + key.essence() + '\0' + key.path()).getBytes(StandardCharsets.UTF_8));
+            digest.update((account.value() + '\0' + key.sha256() + '\0' + key.essence() + '\0' + key.path())
+                    .getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
