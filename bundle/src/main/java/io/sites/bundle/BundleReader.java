@@ -5,6 +5,7 @@ import io.sites.api.code.ViolationCode;
 import io.sites.api.code.Warning;
 import io.sites.bundle.rules.AuthoringRules;
 import io.sites.bundle.rules.Codes;
+import io.sites.bundle.rules.FileFindings;
 import io.sites.bundle.rules.Findings;
 import io.sites.bundle.rules.LinkCheck;
 import io.sites.bundle.rules.OriginCheck;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -32,6 +34,11 @@ import java.util.Set;
  * check knows them all. On the same pass the policy check (BLOCKED_ORIGIN) judges each address a page, stylesheet or
  * script loads from against the sites' Content-Security-Policy. They are on the {@link Bundle}
  * and, for a dry run that failed, on the {@link BundleInvalidException}.
+ *
+ * <p>Findings by content: a stored file (named by digest, uploaded or fetched) whose findings an earlier publish kept
+ * ({@link RemoteFiles#knownFindings}) is not read back nor parsed; its references and blocked loads are replayed
+ * against this bundle's paths in its place, so a republish of 100,000 unchanged files reads none of them. Every file
+ * is resolved first, then the keys are asked for at once, then the files are checked in order.
  */
 public final class BundleReader {
 
@@ -81,6 +88,13 @@ public final class BundleReader {
                 readFile(e, remote, resolveRemote);
             }
         }
+        Map<ContentKey, FileFindings> known = knownFindings(entries, remote);
+        List<Bundle.Checked> checked = new ArrayList<>();
+        for (FileEntry e : entries) {
+            if (e.file != null) {
+                checkFile(e, known, checked);
+            }
+        }
         BundleWideChecks.markDuplicates(entries);
         SiteRulesCheck.check(entries);
 
@@ -103,7 +117,7 @@ public final class BundleReader {
             throw new BundleInvalidException(Listed.violations(violations), warnings,
                     entries.stream().mapToLong(e -> Math.max(e.size, 0)).sum());
         }
-        return new Bundle(entries.stream().map(FileEntry::toFile).toList(), warnings);
+        return new Bundle(entries.stream().map(FileEntry::toFile).toList(), warnings, checked);
     }
 
     /**
@@ -162,7 +176,7 @@ public final class BundleReader {
     /** @param fetch whether sourceUrl and uploadKey files are resolved (digests always are: nothing is fetched) */
     private void readFile(FileEntry e, RemoteFiles remote, boolean fetch) {
         Findings out = e.findings;
-        long fileLimit = Math.min(limits.fileBytes(), Integer.MAX_VALUE - 16L);
+        long fileLimit = fileLimit();
         String hint = FileBody.read(e, remote, fetch, fileLimit);
         if (e.path != null) {
             ContentTypeCheck.settle(e, hint);
@@ -178,18 +192,69 @@ public final class BundleReader {
                     "Make the file at most " + Text.bytes(limits.fileBytes()) + ": compress or scale down "
                             + "images and videos, or split large data into several files.");
         }
-        boolean rules = e.pathValid && SiteRulesCheck.isRulesFile(e.path) && e.size <= fileLimit;
-        if (e.stored != null && e.contentType != null
-                && (rules || AuthoringRules.scans(ContentTypeCheck.scanEssence(e)))) {
+    }
+
+    /**
+     * The authoring rules over one file's bytes, read back from where they wait when the rules (or the site rules
+     * check) need them; or, for a stored file whose findings were kept ({@code known}), those findings replayed
+     * without reading a byte. A file checked from its bytes without a violation adds its findings to
+     * {@code checked}, to be kept once the publish is accepted.
+     */
+    private void checkFile(FileEntry e, Map<ContentKey, FileFindings> known, List<Bundle.Checked> checked) {
+        if (e.contentType == null) {
+            return;
+        }
+        String essence = ContentTypeCheck.scanEssence(e);
+        boolean rules = e.pathValid && SiteRulesCheck.isRulesFile(e.path) && e.size <= fileLimit();
+        boolean reusable = reusable(e, essence);
+        FileFindings found = reusable && e.stored != null
+                ? known.get(new ContentKey(e.stored.sha256(), e.path, essence)) : null;
+        if (found != null) {
+            e.findings.replay(found);
+            return;
+        }
+        if (e.stored != null && (rules || AuthoringRules.scans(essence))) {
             e.bytes = FileBody.readStored(e);
         }
-        if (e.spilled != null && e.contentType != null
-                && (rules || AuthoringRules.scans(ContentTypeCheck.scanEssence(e)))) {
+        if (e.spilled != null && (rules || AuthoringRules.scans(essence))) {
             e.bytes = FileBody.readSpilled(e);
         }
-        if (e.bytes != null && e.contentType != null) {
-            AuthoringRules.check(ContentTypeCheck.scanEssence(e), e.bytes, out);
+        if (e.bytes != null) {
+            if (reusable) {
+                e.findings.record();
+            }
+            AuthoringRules.check(essence, e.bytes, e.findings);
+            if (reusable && e.findings.violations().isEmpty()) {
+                checked.add(new Bundle.Checked(e.index, essence, e.findings.recorded()));
+            }
         }
+    }
+
+    /**
+     * Whether a file's findings may be kept and replayed: they are its own (a valid path, not a site rules file,
+     * whose verdict needs the other paths), the rules scan it, and nothing else was found in it before.
+     */
+    private boolean reusable(FileEntry e, String essence) {
+        return e.pathValid && !SiteRulesCheck.isRulesFile(e.path) && e.size <= fileLimit()
+                && AuthoringRules.scans(essence) && e.findings.violations().isEmpty();
+    }
+
+    /** The findings kept for the stored files that may replay theirs, asked for all of them at once. */
+    private Map<ContentKey, FileFindings> knownFindings(List<FileEntry> entries, RemoteFiles remote) {
+        List<ContentKey> keys = new ArrayList<>();
+        for (FileEntry e : entries) {
+            if (e.file != null && e.stored != null && e.contentType != null) {
+                String essence = ContentTypeCheck.scanEssence(e);
+                if (reusable(e, essence)) {
+                    keys.add(new ContentKey(e.stored.sha256(), e.path, essence));
+                }
+            }
+        }
+        return keys.isEmpty() ? Map.of() : remote.knownFindings(keys);
+    }
+
+    private long fileLimit() {
+        return Math.min(limits.fileBytes(), Integer.MAX_VALUE - 16L);
     }
 
     // ---- helpers ---------------------------------------------------------------------------------------------

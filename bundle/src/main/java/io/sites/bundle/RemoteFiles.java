@@ -5,7 +5,10 @@ import io.sites.api.code.ViolationCode;
 import io.sites.api.blob.BlobRef;
 import io.sites.bundle.rules.Text;
 import java.io.IOException;
+import io.sites.bundle.rules.FileFindings;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -33,6 +36,15 @@ public interface RemoteFiles {
      * implementation count them against a limit or start fetches in parallel. Does nothing by default.
      */
     default void prepare(List<Request> requests) {
+    }
+
+    /**
+     * The findings kept for these stored files' contents ({@link FileFindings}, by a publish that read them before),
+     * each under its key; a file without is read back and checked. Asked once per publish, after every file was
+     * resolved, only for files resolved as {@link Stored}, which the caller may name. None by default.
+     */
+    default Map<ContentKey, FileFindings> knownFindings(Collection<ContentKey> keys) {
+        return Map.of();
     }
 
     /** A file that {@link #resolve} will be asked for. */

@@ -66,6 +66,7 @@ public class AccountErasure {
         jdbc.update("delete from spring_session where principal_name = ?", username);
         jdbc.update("delete from upload_slot where account_id = ?", account.value());
         jdbc.update("delete from account_blob where account_id = ?", account.value());
+        jdbc.update("delete from file_findings where account_id = ?", account.value());
         jdbc.update("delete from idempotent_request where account_id = ?", account.value());
         jdbc.update("delete from quota_notice where account_id = ?", account.value());
         jdbc.update("delete from account_quota where account_id = ?", account.value());

@@ -7,6 +7,8 @@ import io.sites.api.site.policy.ContentPolicy.Load;
  * Authoring rules on CSS (files, {@code <style>} elements and style attributes): no {@code @import} from another
  * origin. A small scanner skips comments and strings, so only real at-rules count; on the same pass it hands every
  * {@code url()} and {@code @import} address to the link check.
+ *
+ * <p>A change to what these rules find must bump {@link AuthoringRules#VERSION}: findings are kept by content.
  */
 final class CssRules {
 

@@ -31,6 +31,8 @@ public final class Findings {
     /** The URL path relative references resolve against: the file's own until a {@code <base href>} says else. */
     private String referenceBase;
     private boolean referencesOff;
+    /** Keeps what the rules find for a later publish of the same bytes, or null when nothing is kept. */
+    private FileFindings.Recorder recorder;
 
     public Findings(String shownPath, String servedPath, List<Violation> violations) {
         this.shownPath = shownPath;
@@ -75,8 +77,39 @@ public final class Findings {
      * whatever the document's base, since only absolute addresses can be blocked.
      */
     void load(int line, String target, Load load) {
+        if (recorder != null && target != null) {
+            recorder.load(line, target, load);
+        }
         if (origins != null && target != null) {
             origins.check(this, line, target, load);
+        }
+    }
+
+    /** Keeps, from now on, what the rules find that other files can change the verdict on ({@link #recorded}). */
+    public void record() {
+        recorder = new FileFindings.Recorder(LinkCheck.urlPath(servedPath));
+    }
+
+    /** What was kept since {@link #record}, or null when nothing was. */
+    public FileFindings recorded() {
+        return recorder == null ? null : recorder.findings();
+    }
+
+    /**
+     * Judges what the rules found in these bytes before, as their pass over them would judge it now: each
+     * reference against this bundle's paths and each blocked load, in document order.
+     */
+    public void replay(FileFindings found) {
+        String own = LinkCheck.urlPath(servedPath);
+        for (FileFindings.Reference r : found.references()) {
+            if (links != null) {
+                links.check(this, r.line(), r.target(), r.base() != null ? r.base() : own);
+            }
+        }
+        for (FileFindings.Blocked b : found.blocked()) {
+            if (origins != null) {
+                origins.check(this, b.line(), b.target(), b.load());
+            }
         }
     }
 
@@ -94,11 +127,16 @@ public final class Findings {
 
     /** A reference the file makes; blank URLs and those of a document with an external base are not checked. */
     void reference(int line, String target) {
-        if (links != null && !referencesOff && target != null && !target.isBlank()) {
+        if ((links != null || recorder != null) && !referencesOff && target != null && !target.isBlank()) {
             if (referenceBase == null) {
                 referenceBase = LinkCheck.urlPath(servedPath);
             }
-            links.check(this, line, target, referenceBase);
+            if (recorder != null) {
+                recorder.reference(line, target, referenceBase);
+            }
+            if (links != null) {
+                links.check(this, line, target, referenceBase);
+            }
         }
     }
 

@@ -12,6 +12,8 @@ import java.util.Set;
  * or worker imports from another origin, no service worker registration; and the addresses a script connects to
  * with a literal (fetch, XMLHttpRequest's open, WebSocket, EventSource, Request, sendBeacon) handed to the policy
  * check. Works on tokens, so comments and strings that merely mention a URL do not count.
+ *
+ * <p>A change to what these rules find must bump {@link AuthoringRules#VERSION}: findings are kept by content.
  */
 final class JsRules {
 

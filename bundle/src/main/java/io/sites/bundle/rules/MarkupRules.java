@@ -27,6 +27,8 @@ import org.jsoup.select.NodeTraversor;
  * attributes, event handler attributes and javascript: URLs are handed to {@link JsRules} and {@link CssRules}.
  * Links, images, media and fonts from other origins are allowed. On the same pass every reference (href, src,
  * poster, srcset) is handed to the link check through {@link Findings}.
+ *
+ * <p>A change to what these rules find must bump {@link AuthoringRules#VERSION}: findings are kept by content.
  */
 final class MarkupRules {
 

@@ -16,6 +16,7 @@ import io.sites.bundle.FileSource;
 import io.sites.bundle.rules.PathRules;
 import io.sites.api.blob.BlobStore;
 import io.sites.command.remote.AccountBlobs;
+import io.sites.command.remote.FindingsByContent;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.limits.WebsiteLimit;
 import io.sites.command.remote.PublishRemoteFiles;
@@ -58,10 +59,12 @@ class PublishChecks {
     private final AccountBlobs accountBlobs;
     private final WebsiteManifests manifests;
     private final BlobStore blobs;
+    private final FindingsByContent findings;
 
     PublishChecks(BundleReader bundles, SlugClaims slugs, WebsiteLimit websiteLimit, Uploads uploads,
             SourceFetches fetches, CommandGateway commands, AccountBlobs accountBlobs, WebsiteManifests manifests,
-            BlobStore blobs) {
+            BlobStore blobs, FindingsByContent findings) {
+        this.findings = findings;
         this.accountBlobs = accountBlobs;
         this.manifests = manifests;
         this.blobs = blobs;
@@ -208,7 +211,8 @@ class PublishChecks {
                 named.isEmpty() ? Map.of() : accountBlobs.findAll(caller, named), blobs);
         Bundle bundle = null;
         BundleInvalidException refused = null;
-        try (PublishRemoteFiles remote = PublishRemoteFiles.open(caller, uploads, fetches, digests, dryRun)) {
+        try (PublishRemoteFiles remote = PublishRemoteFiles.open(caller, uploads, fetches, digests, findings,
+                dryRun)) {
             bundle = bundles.read(files, remote);
         } catch (BundleInvalidException invalid) {
             refused = invalid;

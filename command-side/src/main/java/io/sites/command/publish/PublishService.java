@@ -13,12 +13,15 @@ import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
 import io.sites.bundle.Bundle;
 import io.sites.bundle.BundleFile;
+import io.sites.bundle.ContentKey;
+import io.sites.bundle.rules.FileFindings;
 import io.sites.bundle.FileInput;
 import io.sites.bundle.FileSource;
 import io.sites.command.limits.DryRunRateLimit;
 import io.sites.command.limits.PublishRateLimit;
 import io.sites.command.limits.StorageQuota;
 import io.sites.command.remote.AccountBlobs;
+import io.sites.command.remote.FindingsByContent;
 import io.sites.command.remote.Uploads;
 import io.sites.command.website.SlugClaims;
 import io.sites.command.website.SlugTakenException;
@@ -28,7 +31,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -71,10 +76,12 @@ public class PublishService {
     private final Uploads uploads;
     private final AccountBlobs accountBlobs;
     private final StorageQuota storageQuota;
+    private final FindingsByContent findings;
 
     PublishService(CommandGateway commands, PublishChecks checks, BlobStore blobs, SlugClaims slugs,
             ReadModels readModels, PublishRateLimit rateLimit, DryRunRateLimit dryRunLimit, Uploads uploads,
-            AccountBlobs accountBlobs, ObjectProvider<StorageQuota> storageQuota) {
+            AccountBlobs accountBlobs, ObjectProvider<StorageQuota> storageQuota, FindingsByContent findings) {
+        this.findings = findings;
         this.accountBlobs = accountBlobs;
         this.storageQuota = storageQuota.getIfAvailable(StorageQuota::none);
         this.commands = commands;
@@ -212,7 +219,7 @@ public class PublishService {
             uploads.release(jobId.value());
             throw failed;
         }
-        settle(publisher, manifest, website.apply(published));
+        settle(publisher, manifest, bundle, website.apply(published));
         return published;
     }
 
@@ -247,14 +254,35 @@ public class PublishService {
      * so a refused publish (a taken slug, a version conflict) leaves no trace; if recording them fails (or the
      * process dies first) the client pays no more than sending those bytes again (UNKNOWN_DIGEST tells it which).
      */
-    private void settle(AccountId publisher, List<ManifestEntry> manifest, WebsiteId website) {
+    private void settle(AccountId publisher, List<ManifestEntry> manifest, Bundle bundle, WebsiteId website) {
         try {
             accountBlobs.record(publisher, manifest.stream().map(f -> new BlobRef(f.sha256(), f.size())).toList());
         } catch (DataAccessException | TransactionException failed) {
             log.warn("Website {}: version stored, its digests not recorded for the account: {}", website,
                     failed.toString());
         }
+        keepFindings(publisher, manifest, bundle, website);
         readModels.awaitWebsite(website);
+    }
+
+    /**
+     * The findings of the files this publish read and checked, kept by content for the account's later publishes
+     * (each file's blob is stored now, so the manifest has its digest). Failing costs only a re-check later.
+     */
+    private void keepFindings(AccountId publisher, List<ManifestEntry> manifest, Bundle bundle, WebsiteId website) {
+        if (bundle.checked().isEmpty()) {
+            return;
+        }
+        Map<ContentKey, FileFindings> checked = new HashMap<>();
+        for (Bundle.Checked c : bundle.checked()) {
+            ManifestEntry file = manifest.get(c.file());
+            checked.put(new ContentKey(file.sha256(), file.path(), c.essence()), c.findings());
+        }
+        try {
+            findings.keep(publisher, checked);
+        } catch (DataAccessException | TransactionException failed) {
+            log.warn("Website {}: version stored, the findings of its files not kept: {}", website, failed.toString());
+        }
     }
 
     /** Writes every file's bytes, in parallel but bounded, before any event can refer to them. */

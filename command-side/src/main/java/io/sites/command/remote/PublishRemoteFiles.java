@@ -5,11 +5,14 @@ import io.sites.api.code.Violation;
 import io.sites.api.code.ViolationCode;
 import io.sites.api.blob.BlobRef;
 import io.sites.api.blob.BlobStore;
+import io.sites.bundle.ContentKey;
 import io.sites.bundle.FileInput;
 import io.sites.bundle.FileSource;
 import io.sites.bundle.RemoteFiles;
+import io.sites.bundle.rules.FileFindings;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,12 +28,15 @@ public final class PublishRemoteFiles implements RemoteFiles, AutoCloseable {
     private final Uploads uploads;
     private final SourceFetches.Batch fetched;
     private final Digests digests;
+    private final FindingsByContent findings;
 
-    private PublishRemoteFiles(AccountId caller, Uploads uploads, SourceFetches.Batch fetched, Digests digests) {
+    private PublishRemoteFiles(AccountId caller, Uploads uploads, SourceFetches.Batch fetched, Digests digests,
+            FindingsByContent findings) {
         this.caller = caller;
         this.uploads = uploads;
         this.fetched = fetched;
         this.digests = digests;
+        this.findings = findings;
     }
 
     /**
@@ -54,8 +60,14 @@ public final class PublishRemoteFiles implements RemoteFiles, AutoCloseable {
      * a publish's are, but land in scratch space that closing deletes, never in the blob store.
      */
     public static PublishRemoteFiles open(AccountId caller, Uploads uploads, SourceFetches fetches, Digests digests,
-            boolean dryRun) {
-        return new PublishRemoteFiles(caller, uploads, fetches.open(caller, dryRun), digests);
+            FindingsByContent findings, boolean dryRun) {
+        return new PublishRemoteFiles(caller, uploads, fetches.open(caller, dryRun), digests, findings);
+    }
+
+    /** The caller's own kept findings: the bundle reader asks only for files resolved here, which it may name. */
+    @Override
+    public Map<ContentKey, FileFindings> knownFindings(Collection<ContentKey> keys) {
+        return findings.find(caller, keys);
     }
 
     @Override
@@ -86,6 +98,7 @@ public final class PublishRemoteFiles implements RemoteFiles, AutoCloseable {
         }
         BlobStore blobs = digests.blobs();
         return new Stored(blob.get(), null, () -> {
+            findings.countReadBack();
             try (InputStream in = blobs.open(sha256).orElseThrow(
                     () -> new IOException("blob " + sha256 + " is recorded but missing from the store"))) {
                 return in.readAllBytes();

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -66,7 +67,13 @@ public class StoredBlobs {
 
     private Set<String> touchChunk(List<String> digests) {
         Timestamp now = Timestamp.from(clock.instant());
-        jdbc.batchUpdate(INSERT, digests, digests.size(), (statement, sha) -> {
+        // Only the digests without a row are inserted: a republish names thousands that have one, and H2 answers
+        // each duplicate of an "on conflict do nothing" by raising and catching an exception inside. A row a sweep
+        // removes after this read is found missing below, under the lock, as if the insert had come first.
+        Set<String> present = new HashSet<>(jdbc.queryForList("select sha256 from stored_blob where sha256 in ("
+                + marks(digests.size()) + ")", String.class, digests.toArray()));
+        List<String> absent = digests.stream().filter(sha -> !present.contains(sha)).toList();
+        jdbc.batchUpdate(INSERT, absent, absent.size(), (statement, sha) -> {
             statement.setString(1, sha);
             statement.setTimestamp(2, now);
         });
@@ -87,11 +94,13 @@ public class StoredBlobs {
                 alive.add(sha);
             }
         }
-        jdbc.batchUpdate("update stored_blob set touched_at = ?, sure = true, doomed_at = null where sha256 = ?", alive, alive.size(),
-                (statement, sha) -> {
-                    statement.setTimestamp(1, now);
-                    statement.setString(2, sha);
-                });
+        if (!alive.isEmpty()) {
+            List<Object> arguments = new ArrayList<>(alive.size() + 1);
+            arguments.add(now);
+            arguments.addAll(alive);
+            jdbc.update("update stored_blob set touched_at = ?, sure = true, doomed_at = null where sha256 in ("
+                    + marks(alive.size()) + ")", arguments.toArray());
+        }
         return gone;
     }
 
@@ -139,7 +148,7 @@ public class StoredBlobs {
     /**
      * The sweep's second step: under the row's lock, if it was doomed before this round began ({@code roundStart}:
      * so this round's mark, read after that doom committed, has every version that touched it before) and nothing
-     * touched it since, removes the bytes ({@code remove}), the account's records of the digest and the row, and
+     * touched it since, removes the bytes ({@code remove}), the accounts' records of the digest, the findings kept for it and the row, and
      * commits. A crash before the commit leaves the row doomed (a later round finishes it); a writer waiting for the
      * lock finds no row and stores the bytes again or answers UNKNOWN_DIGEST.
      */
@@ -156,6 +165,7 @@ public class StoredBlobs {
                 throw new UncheckedIOException("Could not remove blob " + sha, e);
             }
             jdbc.update("delete from account_blob where sha256 = ?", sha);
+            jdbc.update("delete from file_findings where sha256 = ?", sha);
             jdbc.update("delete from stored_blob where sha256 = ?", sha);
             return true;
         }));
