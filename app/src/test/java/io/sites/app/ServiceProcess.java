@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -137,7 +136,12 @@ public final class ServiceProcess implements AutoCloseable {
         builder.environment().putAll(env);
         starts++;
         builder.redirectErrorStream(true).redirectOutput(log().toFile());
+        Path archive = this.command == null ? ClassDataArchive.writing(builder.command()) : null;
         process = builder.start();
+        if (archive != null) {
+            Process writer = process;
+            writer.onExit().thenRun(() -> ClassDataArchive.written(archive, writer.exitValue()));
+        }
         RUNNING.removeIf(started -> !started.isAlive());
         RUNNING.add(process);
     }
@@ -147,15 +151,18 @@ public final class ServiceProcess implements AutoCloseable {
      * the JVM's options, then the application's arguments (an operator command, say).
      */
     public static List<String> java(List<String> jvmOptions, String... arguments) {
-        String classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+        List<String> entries = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !entry.endsWith("test-classes"))
-                .collect(Collectors.joining(File.pathSeparator));
+                .toList();
         // Surefire exposes the real classpath (not its manifest-only booter jar), so test classes are really left out.
-        assertThat(classpath.split(File.pathSeparator)).hasSizeGreaterThan(10)
+        assertThat(entries).hasSizeGreaterThan(10)
                 .anyMatch(entry -> entry.replace('\\', '/').endsWith("app/target/classes"))
                 .noneMatch(entry -> entry.contains("test-classes"));
+        String classpath = ClassDataArchive.classpath(entries, entries.stream()
+                .filter(entry -> entry.replace('\\', '/').endsWith("app/target/classes")).findFirst().orElseThrow());
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
+        command.addAll(ClassDataArchive.options());
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", classpath, SitesApplication.class.getName()));
         command.addAll(List.of(arguments));
