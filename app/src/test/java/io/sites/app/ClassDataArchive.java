@@ -32,6 +32,12 @@ final class ClassDataArchive {
     private static final AtomicBoolean WRITING = new AtomicBoolean();
     private static Path jar;
     private static Path archive;
+    /**
+     * Whether every other entry is a jar: the JVM refuses to dump an archive with a directory of classes on the path
+     * ("Cannot have non-empty directory in paths") and exits 1, which is the case when the upstream modules come as
+     * their target/classes (`-pl app -am test`); then the service runs without an archive, as before.
+     */
+    private static boolean archivable;
 
     private ClassDataArchive() {
     }
@@ -40,6 +46,8 @@ final class ClassDataArchive {
     static synchronized String classpath(List<String> entries, String classesDirectory) {
         if (jar == null) {
             try {
+                archivable = entries.stream().filter(entry -> !entry.equals(classesDirectory))
+                        .noneMatch(entry -> Files.isDirectory(Path.of(entry)));
                 String key = digest(entries, Path.of(classesDirectory));
                 Files.createDirectories(DIRECTORY);
                 jar = DIRECTORY.resolve(key + ".jar");
@@ -66,7 +74,7 @@ final class ClassDataArchive {
     /** The JVM options that map the archive if there is one, with the JVM's own messages about it left out. */
     static List<String> options() {
         List<String> options = new ArrayList<>(List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
-        if (archive != null && Files.exists(archive)) {
+        if (archivable && archive != null && Files.exists(archive)) {
             options.add("-XX:SharedArchiveFile=" + archive);
         }
         return options;
@@ -77,7 +85,7 @@ final class ClassDataArchive {
      * start of this test JVM writes one; the file to hand to {@link #written}, or null.
      */
     static Path writing(List<String> command) {
-        if (archive == null || Files.exists(archive) || !WRITING.compareAndSet(false, true)) {
+        if (!archivable || archive == null || Files.exists(archive) || !WRITING.compareAndSet(false, true)) {
             return null;
         }
         Path pending = DIRECTORY.resolve(archive.getFileName() + "-" + ProcessHandle.current().pid() + ".part");
