@@ -150,10 +150,17 @@ public class BodyAdmission {
             long size = declared;
             if (spooled != null) {
                 try {
-                    // The container's stream is not closed: it is the container's.
+                    // The container's stream is not closed: it is the container's. An inflater is closed here (its
+                    // native buffers go now, not when a collection finds it), and closing it leaves the container's.
                     InputStream received = gzip ? CompressedBody.inflated(request.getInputStream())
                             : request.getInputStream();
-                    spooled.fill(new CappedServletInput(received, maxBytes, tooLarge()), gzip ? -1 : declared);
+                    try {
+                        spooled.fill(new CappedServletInput(received, maxBytes, tooLarge()), gzip ? -1 : declared);
+                    } finally {
+                        if (gzip) {
+                            received.close();
+                        }
+                    }
                 } catch (PayloadTooLargeException refused) {
                     refusal.refuse(ApiErrors.of(refused));
                     return;

@@ -19,6 +19,23 @@ import tools.jackson.databind.JsonNode;
 @TestPropertySource(properties = "sites.limits.dry-runs-per-minute=2")
 class DryRunRateLimitTest extends EmbeddedAppTest {
 
+    /** Questions about digests are counted like dry runs, in a window of their own. */
+    @Test
+    void questionsAboutDigestsHaveTheirOwnWindow() {
+        JsonNode document = http().get("/v1/openapi.json", null).json();
+        var question = java.util.Map.of("sha256", java.util.List.of("0".repeat(64)));
+        for (int i = 0; i < 2; i++) {
+            Http.Response answered = http().post("/v1/digests/missing", ALICE, question);
+            assertThat(answered.status()).as(answered.text()).isEqualTo(200);
+        }
+        Http.Response refused = http().post("/v1/digests/missing", ALICE, question);
+        OpenApiTest.check(document, "findMissingDigests", refused, 429);
+        assertThat(refused.json().get("error").get("code").asString()).isEqualTo("RATE_LIMITED");
+        assertThat(refused.json().get("error").get("message").asString()).contains("2 questions about digests");
+        assertThat(http().post("/v1/digests/missing", BOB, question).status()).as("another account's own")
+                .isEqualTo(200);
+    }
+
     @Test
     void dryRunsHaveTheirOwnWindow() {
         JsonNode document = http().get("/v1/openapi.json", null).json();

@@ -3,9 +3,14 @@ package io.sites.command.publish;
 import io.sites.api.command.MayPublishCommand;
 import io.sites.api.id.AccountId;
 import io.sites.api.id.WebsiteId;
+import io.sites.command.limits.CommandLimits;
+import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.remote.AccountBlobs;
 import io.sites.command.website.WebsiteNotFoundException;
+import io.sites.limits.RateWindow;
+import io.sites.limits.RateWindows;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,7 +26,8 @@ import org.springframework.stereotype.Component;
  * folder goes in one publish with exactly the missing files' bytes instead of a manifest refused for them first. The
  * same blobs a publish may name (PublishRemoteFiles.Digests): the account's own, and the versions' of the website
  * given, once the caller may publish to it; whoever else stored a digest never counts, so the answer tells nothing
- * of other accounts' bytes.
+ * of other accounts' bytes. A question of 200,000 digests costs hundreds of lookups, so an account may ask as
+ * often as it may dry-run a bundle (sites.limits.dry-runs-per-minute), in a window of its own: 429 past it.
  */
 @Component
 public class MissingDigests {
@@ -32,11 +38,14 @@ public class MissingDigests {
     private final AccountBlobs accountBlobs;
     private final WebsiteManifests manifests;
     private final CommandGateway commands;
+    private final RateWindow questions;
 
-    MissingDigests(AccountBlobs accountBlobs, WebsiteManifests manifests, CommandGateway commands) {
+    MissingDigests(AccountBlobs accountBlobs, WebsiteManifests manifests, CommandGateway commands,
+            RateWindows windows, CommandLimits limits) {
         this.accountBlobs = accountBlobs;
         this.manifests = manifests;
         this.commands = commands;
+        this.questions = windows.window("digest-question", Duration.ofMinutes(1), limits.dryRunsPerMinute());
     }
 
     /** The digests of {@code sha256} a publish by {@code caller} (to {@code websiteId}, when given) could not name. */
@@ -48,6 +57,10 @@ public class MissingDigests {
             throw invalid("At most " + MAX_DIGESTS + " digests a request (this one has " + sha256.size()
                     + "): ask in parts.");
         }
+        questions.take(caller.value(), 1).ifPresent(refusal -> {
+            throw new RateLimitedException("At most " + questions.budget() + " questions about digests a minute per "
+                    + "account. Retry after " + refusal.retryAfter().toSeconds() + " seconds.", refusal.retryAfter());
+        });
         Set<String> asked = new LinkedHashSet<>();
         for (int i = 0; i < sha256.size(); i++) {
             String digest = sha256.get(i);
