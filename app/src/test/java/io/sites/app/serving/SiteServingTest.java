@@ -16,6 +16,7 @@ import io.sites.api.command.DeleteWebsiteCommand;
 import io.sites.api.id.WebsiteId;
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.Http;
+import io.sites.app.RateWindowTiming;
 import io.sites.app.PreviewLinks;
 import io.sites.app.identity.Accounts;
 import io.sites.command.website.SitePasswords;
@@ -495,7 +496,7 @@ class SiteServingTest extends EmbeddedAppTest {
         AccountId alice = accounts.byUsername("alice").orElseThrow();
         passwords.set(new WebsiteId(websiteId), Actor.unrecorded(alice), "right");
         eventually(() -> get("/"), response -> response.status() == 401);
-        awayFromAMinuteBoundary();
+        RateWindowTiming.awayFromAMinuteBoundary(20_000);
         int status = 0;
         for (int i = 0; i < 12 && status != 429; i++) {
             status = get("/", "Authorization", basic("x", "wrong" + i)).status();
@@ -503,22 +504,6 @@ class SiteServingTest extends EmbeddedAppTest {
         assertThat(status).isEqualTo(429);
         assertThat(get("/", "Authorization", basic("x", "right")).status())
                 .as("throttled, even with the right password, until the minute is over").isEqualTo(429);
-    }
-
-    /**
-     * The throttle counts in windows of a calendar minute (the rate window's): failures made across the turn of a
-     * minute would fall into two windows, and the test would wrongly see no throttle. Starts them early in a minute.
-     */
-    private static void awayFromAMinuteBoundary() {
-        long intoMinute = System.currentTimeMillis() % 60_000;
-        if (intoMinute > 40_000) {
-            try {
-                Thread.sleep(60_000 - intoMinute + 50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
     }
 
     private static String basic(String user, String password) {

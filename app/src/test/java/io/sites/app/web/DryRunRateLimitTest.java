@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sites.app.EmbeddedAppTest;
 import io.sites.app.Http;
+import io.sites.app.RateWindowTiming;
 import org.junit.jupiter.api.Test;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -24,6 +25,7 @@ class DryRunRateLimitTest extends EmbeddedAppTest {
     void questionsAboutDigestsHaveTheirOwnWindow() {
         JsonNode document = http().get("/v1/openapi.json", null).json();
         var question = java.util.Map.of("sha256", java.util.List.of("0".repeat(64)));
+        RateWindowTiming.awayFromAMinuteBoundary(10_000);
         for (int i = 0; i < 2; i++) {
             Http.Response answered = http().post("/v1/digests/missing", ALICE, question);
             assertThat(answered.status()).as(answered.text()).isEqualTo(200);
@@ -41,6 +43,7 @@ class DryRunRateLimitTest extends EmbeddedAppTest {
         JsonNode document = http().get("/v1/openapi.json", null).json();
         String slug = unique("dry-limited");
         var bundle = site(slug, "Dry limited", file("index.html", "<p>x</p>"));
+        RateWindowTiming.awayFromAMinuteBoundary(10_000);
         for (int i = 0; i < 2; i++) {
             Http.Response checked = http().post("/v1/websites?dryRun=true", BOB, bundle);
             assertThat(checked.status()).as(checked.text()).isEqualTo(200);
