@@ -86,17 +86,33 @@ class ProcessorReadModels implements ReadModels {
         if (position == null) {
             return;
         }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        if (!awaitProcessors(websiteId, position, deadline)) {
+            return;
+        }
+        replicas.await(position, deadline, timeout);
+    }
+
+    @Override
+    public boolean awaitEvent(WebsiteId websiteId, long position, Duration within) {
+        try {
+            return awaitProcessors(websiteId, position, System.nanoTime() + within.toNanos());
+        } catch (DataAccessException | TransactionException unknown) {
+            return false;
+        }
+    }
+
+    private boolean awaitProcessors(WebsiteId websiteId, long position, long deadline) {
         List<StreamingEventProcessor> processors = processing.eventProcessors().values().stream()
                 .filter(StreamingEventProcessor.class::isInstance).map(StreamingEventProcessor.class::cast)
                 .filter(processor -> !TELLS_OTHERS.contains(processor.getName())).toList();
-        long deadline = System.nanoTime() + timeout.toNanos();
         for (StreamingEventProcessor processor : processors) {
             if (!readModel.await(processor, websiteId.value(), position, deadline)) {
-                log.warn("Projection {} has not reached event {} of {} after {}; answering anyway",
-                        processor.getName(), position, websiteId, timeout);
-                return;
+                log.warn("Projection {} has not reached event {} of {} in time; going on without it",
+                        processor.getName(), position, websiteId);
+                return false;
             }
         }
-        replicas.await(position, deadline, timeout);
+        return true;
     }
 }

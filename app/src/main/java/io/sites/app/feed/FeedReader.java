@@ -1,6 +1,9 @@
 package io.sites.app.feed;
 
+import io.sites.api.id.WebsiteId;
 import io.sites.api.query.HistoryView;
+import io.sites.command.publish.ReadModels;
+import java.time.Duration;
 import io.sites.query.website.HistoryEntries;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +18,7 @@ import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
@@ -22,22 +26,31 @@ import org.springframework.stereotype.Component;
  * event store (whose single producer the database's notifications wake, so an append on any replica arrives at once,
  * and which never polls per stream), each website event handed to the streams that may see it. It only reads and
  * never blocks on a stream: a full buffer closes that stream. Started by the first stream, it follows from the head.
+ * An event goes out once this replica's read models show it (bounded by {@link #SHOWN_WITHIN}): the event is stored
+ * before the projections have it, and a client that reads on an event (a page refreshing its parts, an agent
+ * fetching the website) would otherwise read what came before it and wait for nothing more.
  */
 @Component
 class FeedReader {
     private static final Logger log = LoggerFactory.getLogger(FeedReader.class);
+    static final Duration SHOWN_WITHIN = Duration.ofSeconds(5);
+    private static final long NOT_WAITING_FOR = Duration.ofMinutes(1).toNanos();
 
     private final EventStore store;
     private final FeedAudiences audiences;
+    private final ReadModels readModels;
     private final Object lock = new Object();
     private final List<FeedStream> streams = new ArrayList<>();
     private GapAwareTrackingToken position;
     private Thread thread;
     private volatile boolean running;
+    /** Only the reader's thread touches it. */
+    private long waitAgainAt = System.nanoTime();
 
-    FeedReader(EventStore store, FeedAudiences audiences) {
+    FeedReader(EventStore store, FeedAudiences audiences, ObjectProvider<ReadModels> readModels) {
         this.store = store;
         this.audiences = audiences;
+        this.readModels = readModels.getIfAvailable(ReadModels::none);
     }
 
     /**
@@ -139,11 +152,25 @@ class FeedReader {
         if (entry.isEmpty()) {
             return;
         }
+        List<FeedStream> wanting = listening.stream().filter(stream -> stream.wants(websiteId, audience)).toList();
+        if (wanting.isEmpty()) {
+            return;
+        }
+        awaitShown(websiteId, index >= 0 ? index : token.getIndex());
         FeedEvent event = new FeedEvent(websiteId, index, token, entry.get());
-        for (FeedStream stream : listening) {
-            if (stream.wants(websiteId, audience)) {
-                stream.offer(event);
-            }
+        wanting.forEach(stream -> stream.offer(event));
+    }
+
+    /**
+     * Waits until the read models show the event; after a wait that ran out (a projection stopped or far behind),
+     * the next minute's events go out without one, so a stuck projection delays the feed once, not at every event.
+     */
+    private void awaitShown(String websiteId, long position) {
+        if (System.nanoTime() - waitAgainAt < 0 || !WebsiteId.isWellFormed(websiteId)) {
+            return;
+        }
+        if (!readModels.awaitEvent(new WebsiteId(websiteId), position, SHOWN_WITHIN)) {
+            waitAgainAt = System.nanoTime() + NOT_WAITING_FOR;
         }
     }
 

@@ -12,9 +12,14 @@ import io.sites.api.id.WebsiteId;
 import io.sites.app.Http;
 import io.sites.app.identity.AccessTokens;
 import io.sites.app.identity.Accounts;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -22,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The live event feed (GET /v1/events) over real HTTP with a plain SSE client: an editor's publish reaches the
  * owner's stream as getHistory shows it; a client that drops and resumes from Last-Event-ID gets what was stored
- * meanwhile (from the store), then live events, nothing twice; another account's events never appear; the cap per
+ * meanwhile (from the store), then live events, nothing twice; an event goes out only once the reads show it; another account's events never appear; the cap per
  * account answers 429 in the envelope. Runs on PostgreSQL and on the embedded default.
  */
 public interface EventFeedContract {
@@ -79,6 +84,31 @@ public interface EventFeedContract {
             ObjectNode entry = ((ObjectNode) event.data()).deepCopy();
             entry.remove("websiteId");
             assertThat(entry).isEqualTo(newest);
+        }
+    }
+
+    @Test
+    default void anEventGoesOutOnceTheReadsShowIt() throws Exception {
+        User owner = user("feed-shown");
+        String id = website(owner);
+        StreamingEventProcessor readModel = bean(EventProcessingConfiguration.class)
+                .eventProcessor("read-model", StreamingEventProcessor.class).orElseThrow();
+        try (EventStream stream = open(owner, "websiteId=" + id, null)) {
+            assertThat(stream.resumePoint()).isNotBlank();
+            // The event is stored while the read model stands still: a client reading on it would see version 1.
+            readModel.shutDown();
+            CompletableFuture<Void> publishing = CompletableFuture.runAsync(() -> publish(owner, id, "held-back"));
+            try {
+                assertThat(stream.nextWithin(Duration.ofSeconds(2))).as("an event the reads do not show yet")
+                        .isNull();
+            } finally {
+                readModel.start();
+            }
+            EventStream.Event event = stream.next();
+            assertThat(event.data().get("details").get("message").asString()).isEqualTo("held-back");
+            assertThat(http().get("/v1/websites/" + id, owner.token()).json().get("currentVersion").get("version")
+                    .asInt()).as("read right after the event").isEqualTo(2);
+            publishing.get(60, TimeUnit.SECONDS);
         }
     }
 

@@ -74,6 +74,15 @@ public final class EventStream implements AutoCloseable {
         return event;
     }
 
+    /** The next event if one comes within the time, else null (a stream that must stay quiet meanwhile). */
+    public Event nextWithin(Duration within) throws InterruptedException {
+        Object next = events.poll(within.toMillis(), TimeUnit.MILLISECONDS);
+        if (next != null && !(next instanceof Event)) {
+            throw new AssertionError("The stream ended: " + next);
+        }
+        return (Event) next;
+    }
+
     /** Waits for the stream's first id (the resume point it sends before any event). */
     public String resumePoint() throws InterruptedException {
         for (int i = 0; i < 600 && lastId == null; i++) {

@@ -1,6 +1,7 @@
 package io.sites.command.publish;
 
 import io.sites.api.id.WebsiteId;
+import java.time.Duration;
 
 /**
  * Read-your-writes for synchronous publishes: returns once this replica's projections (read model and site
@@ -10,6 +11,14 @@ import io.sites.api.id.WebsiteId;
 public interface ReadModels {
 
     void awaitWebsite(WebsiteId websiteId);
+
+    /**
+     * Whether this replica's read models (not the site replicas) show the website's event at this global position,
+     * waiting at most {@code within}: the live feed tells of an event only once a read that follows it shows it.
+     */
+    default boolean awaitEvent(WebsiteId websiteId, long position, Duration within) {
+        return true;
+    }
 
     /** For deployments or tests that run no projections in this process. */
     static ReadModels none() {
