@@ -22,6 +22,7 @@ import io.sites.command.domain.DomainRefusedException;
 import io.sites.command.publish.ReadModels;
 import io.sites.command.website.DomainRows;
 import io.sites.command.website.WebsiteNotFoundException;
+import io.sites.command.limits.AccountRation;
 import io.sites.limits.RateWindows;
 import io.sites.site.tls.DomainCertificates;
 import java.net.InetSocketAddress;
@@ -60,12 +61,13 @@ public class DomainOperations {
     private final DomainRecords records;
     private final String dnsTarget;
     private final Clock clock;
-    private final DnsLookupRation checks;
+    private final AccountRation checks;
     private final DomainCertificates certificates;
 
     DomainOperations(CommandGateway commands, QueryGateway queries, ReadModels readModels, DomainRows rows,
             DomainProperties properties, SiteUrls urls, Clock clock, RateWindows windows, JdbcTemplate jdbc) {
-        this.checks = new DnsLookupRation(windows, "domain-check", "domain checks", properties.checksPerMinute());
+        this.checks = new AccountRation(windows, "domain-check", properties.checksPerMinute(), "domain checks",
+                "(each asks DNS)");
         this.certificates = DomainCertificates.of(jdbc);
         this.commands = commands;
         this.queries = queries;

@@ -8,7 +8,7 @@ import io.sites.api.id.Actor;
 import io.sites.api.id.WebsiteId;
 import io.sites.api.query.FindWebsite;
 import io.sites.api.query.WebsiteView;
-import io.sites.app.usecases.DnsLookupRation;
+import io.sites.command.limits.AccountRation;
 import io.sites.app.usecases.NotFoundException;
 import io.sites.command.remote.WebhookPosts;
 import io.sites.command.website.NotOwnerException;
@@ -45,13 +45,13 @@ public class WebhookOperations {
     private final QueryGateway queries;
     private final JsonMapper json;
     private final Clock clock;
-    private final DnsLookupRation registrations;
+    private final AccountRation registrations;
 
     WebhookOperations(WebhookRows rows, WebhookDeliveries deliveries, WebhookPosts posts,
             WebhookConfiguration.WebhookSecrets secrets, WebhookProperties properties, QueryGateway queries,
             JsonMapper json, Clock clock, RateWindows windows) {
-        this.registrations = new DnsLookupRation(windows, "webhook-registration", "webhook registrations",
-                properties.registrationsPerMinute());
+        this.registrations = new AccountRation(windows, "webhook-registration",
+                properties.registrationsPerMinute(), "webhook registrations", "(each asks DNS)");
         this.rows = rows;
         this.deliveries = deliveries;
         this.posts = posts;

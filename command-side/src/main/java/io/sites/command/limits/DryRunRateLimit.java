@@ -1,9 +1,7 @@
 package io.sites.command.limits;
 
 import io.sites.api.id.AccountId;
-import io.sites.limits.RateWindow;
 import io.sites.limits.RateWindows;
-import java.time.Duration;
 import org.springframework.stereotype.Component;
 
 /**
@@ -13,23 +11,20 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class DryRunRateLimit {
-    private final RateWindow window;
+    private final AccountRation ration;
 
     DryRunRateLimit(RateWindows windows, CommandLimits limits) {
-        this.window = windows.window("dry-run", Duration.ofMinutes(1), limits.dryRunsPerMinute());
+        this.ration = new AccountRation(windows, "dry-run", limits.dryRunsPerMinute(), "dry runs",
+                "(counted apart from publishes)");
     }
 
     /** The dry runs one account may make in a minute. */
     public int perMinute() {
-        return window.budget();
+        return ration.perMinute();
     }
 
     /** Counts one dry run, or refuses it when the window's budget is spent. */
     public void acquire(AccountId account) {
-        window.take(account.value(), 1).ifPresent(refusal -> {
-            throw new RateLimitedException("At most " + window.budget() + " dry runs a minute per account (counted "
-                    + "apart from publishes). Retry after " + refusal.retryAfter().toSeconds() + " seconds; nothing "
-                    + "was checked.", refusal.retryAfter());
-        });
+        ration.take(account);
     }
 }

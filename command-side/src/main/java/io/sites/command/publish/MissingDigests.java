@@ -4,13 +4,11 @@ import io.sites.api.command.MayPublishCommand;
 import io.sites.api.id.AccountId;
 import io.sites.api.id.WebsiteId;
 import io.sites.command.limits.CommandLimits;
-import io.sites.command.limits.RateLimitedException;
 import io.sites.command.limits.RequestInvalidException;
 import io.sites.command.remote.AccountBlobs;
 import io.sites.command.website.WebsiteNotFoundException;
-import io.sites.limits.RateWindow;
+import io.sites.command.limits.AccountRation;
 import io.sites.limits.RateWindows;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,14 +36,15 @@ public class MissingDigests {
     private final AccountBlobs accountBlobs;
     private final WebsiteManifests manifests;
     private final CommandGateway commands;
-    private final RateWindow questions;
+    private final AccountRation questions;
 
     MissingDigests(AccountBlobs accountBlobs, WebsiteManifests manifests, CommandGateway commands,
             RateWindows windows, CommandLimits limits) {
         this.accountBlobs = accountBlobs;
         this.manifests = manifests;
         this.commands = commands;
-        this.questions = windows.window("digest-question", Duration.ofMinutes(1), limits.dryRunsPerMinute());
+        this.questions = new AccountRation(windows, "digest-question", limits.dryRunsPerMinute(),
+                "questions about digests", "");
     }
 
     /** The digests of {@code sha256} a publish by {@code caller} (to {@code websiteId}, when given) could not name. */
@@ -57,10 +56,7 @@ public class MissingDigests {
             throw invalid("At most " + MAX_DIGESTS + " digests a request (this one has " + sha256.size()
                     + "): ask in parts.");
         }
-        questions.take(caller.value(), 1).ifPresent(refusal -> {
-            throw new RateLimitedException("At most " + questions.budget() + " questions about digests a minute per "
-                    + "account. Retry after " + refusal.retryAfter().toSeconds() + " seconds.", refusal.retryAfter());
-        });
+        questions.take(caller);
         Set<String> asked = new LinkedHashSet<>();
         for (int i = 0; i < sha256.size(); i++) {
             String digest = sha256.get(i);
