@@ -121,6 +121,53 @@ public final class BundleReader {
     }
 
     /**
+     * Files sent ahead of a publish (uploadFiles): each checked exactly as a bundle's file is (path, body and
+     * encoding, content type, size, the authoring rules), across files only for a path sent twice. The rest (total
+     * size, pages, index.html, links, site rules) belongs to the bundle a publish makes of them, checked then. Only
+     * inline content: a file named by sourceUrl, uploadKey or digest has nothing to send ahead.
+     *
+     * @return the files, and the findings of each, to keep by content (their verdict then replays at the publish)
+     * @throws BundleInvalidException listing every file's violations
+     */
+    public Bundle readFiles(List<FileInput> files) {
+        List<FileInput> input = files == null ? List.of() : files;
+        List<FileEntry> entries = new ArrayList<>(input.size());
+        for (int i = 0; i < input.size(); i++) {
+            entries.add(entry(i, input.get(i)));
+        }
+        for (FileEntry e : entries) {
+            if (e.file == null) {
+                continue;
+            }
+            if (FileBody.isRemote(e.file) || e.file.source() instanceof FileSource.StoredBlob) {
+                e.findings.add(ViolationCode.INVALID_FILE, "File " + e.findings.file() + " is not sent inline;"
+                        + " files sent ahead carry their bytes.", "Send its content (text, or base64 with"
+                        + " contentEncoding), or leave it out: a publish can name it by sourceUrl, uploadKey or digest.");
+            } else {
+                readFile(e, remoteFiles, false);
+            }
+        }
+        List<Bundle.Checked> checked = new ArrayList<>();
+        for (FileEntry e : entries) {
+            if (e.file != null && e.findings.violations().isEmpty()) {
+                checkFile(e, Map.of(), checked);
+            }
+        }
+        BundleWideChecks.markDuplicates(entries);
+        List<Violation> violations = new ArrayList<>();
+        for (FileEntry e : entries) {
+            List<Violation> own = new ArrayList<>(e.findings.violations());
+            own.sort(Comparator.comparingInt(v -> Codes.rank(v.code())));
+            violations.addAll(own);
+        }
+        if (!violations.isEmpty()) {
+            throw new BundleInvalidException(Listed.violations(violations), List.of(),
+                    entries.stream().mapToLong(e -> Math.max(e.size, 0)).sum());
+        }
+        return new Bundle(entries.stream().map(FileEntry::toFile).toList(), List.of(), checked);
+    }
+
+    /**
      * What a file will be published as, checked by the same path and content-type rules as a bundle file.
      *
      * @param path        the normalised path, or null when the path is missing

@@ -29,6 +29,12 @@ final class Api {
      * shrink to a fifth, and the service inflates it within its request limit.
      */
     static final int COMPRESS_ABOVE = 64 * 1024;
+    /**
+     * Past its first MB, a body that shrinks more than this (so far, at any point) goes as it is: the service takes
+     * a body inflating more than 100 times what it received for a gzip bomb (413), and such text is rare but real.
+     */
+    static final int MAX_RATIO = 50;
+    private static final int RATIO_FREE_BYTES = 1024 * 1024;
 
     /** One answer: its status and its JSON body (an empty object when there was none). */
     record Response(int status, JsonNode body) {
@@ -88,16 +94,34 @@ final class Api {
         }
         byte[] json = JSON.writeValueAsBytes(body);
         if (json.length > COMPRESS_ABOVE) {
-            request.header("Content-Encoding", "gzip");
-            json = gzip(json);
+            byte[] compressed = gzip(json);
+            if (compressed != null) {
+                request.header("Content-Encoding", "gzip");
+                json = compressed;
+            }
         }
         return authorized(request.POST(HttpRequest.BodyPublishers.ofByteArray(json)));
     }
 
+    /**
+     * The body gzip-compressed, or null where some part of it, from the start, shrinks past {@link #MAX_RATIO}
+     * beyond its first MB: the service checks the ratio as the body arrives, so a long run of repeated text ahead
+     * of anything else is refused even when the whole would pass.
+     */
     private static byte[] gzip(byte[] bytes) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(bytes.length / 3);
-        try (java.util.zip.GZIPOutputStream zip = new java.util.zip.GZIPOutputStream(out, 64 * 1024)) {
-            zip.write(bytes);
+        int step = 64 * 1024;
+        // Flushed at each step, so what is out so far is what the service will have received for it.
+        try (java.util.zip.GZIPOutputStream zip = new java.util.zip.GZIPOutputStream(out, step, true)) {
+            for (int at = 0; at < bytes.length; at += step) {
+                int length = Math.min(step, bytes.length - at);
+                zip.write(bytes, at, length);
+                zip.flush();
+                long inflated = (long) at + length;
+                if (inflated > RATIO_FREE_BYTES && (long) out.size() * MAX_RATIO < inflated) {
+                    return null;
+                }
+            }
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e); // in memory: cannot happen
         }

@@ -26,7 +26,8 @@ import tools.jackson.databind.node.ObjectNode;
  * service lacks. First it asks which of the files' SHA-256 digests the service has no bytes for (findMissingDigests:
  * not this account's, not this website's); then one publish names every other file by its digest and carries those
  * files: text inline, binaries through upload slots (at most 20 a publish, the service's limit on remote files; the
- * rest as base64). An unchanged file therefore costs 64 characters, and a republish with one edit sends one file.
+ * rest as base64). Above {@link #SEND_AHEAD_ABOVE} bytes to send (a big site's first publish), the files go ahead
+ * in batches (uploadFiles, none near the service's request limit) and the publish names every file by digest. An unchanged file therefore costs 64 characters, and a republish with one edit sends one file.
  * Should the service answer UNKNOWN_DIGEST all the same (a file collected in between), those files follow in a
  * second request.
  * Each request carries an Idempotency-Key made once per invocation (one per distinct request, reused on its own
@@ -37,6 +38,14 @@ import tools.jackson.databind.node.ObjectNode;
 final class PublishCommand implements Callable<Integer> {
     // The service's limit on sourceUrl/uploadKey files in one publish (TOO_MANY_REMOTE_FILES above it).
     private static final int UPLOAD_SLOTS_PER_PUBLISH = 20;
+    /**
+     * Missing files above this many bytes in all are sent ahead in batches (uploadFiles), then named by digest:
+     * one request body holds at most the service's request limit (256 MiB), and a body this size is
+     * decoded by the service within its memory budget. Below it they go inline in the publish, one request.
+     */
+    static final long SEND_AHEAD_ABOVE = 16L * 1024 * 1024;
+    /** Content per batch of files sent ahead (base64 counted as sent). */
+    static final long BATCH_BYTES = 16L * 1024 * 1024;
     // Below the service's 200,000 digests a question (MissingDigests.MAX_DIGESTS).
     private static final int DIGESTS_PER_QUESTION = 100_000;
 
@@ -105,7 +114,12 @@ final class PublishCommand implements Callable<Integer> {
         Map<String, ObjectNode> bodies = new HashMap<>();
         if (!missing.isEmpty()) {
             progress.start(missing.size(), missing.stream().mapToLong(Folder.LocalFile::size).sum());
-            bodies.putAll(bodies(api, missing, progress));
+            // A dry run stores nothing, so nothing is sent ahead of it.
+            if (!dryRun && missing.stream().mapToLong(PublishCommand::sentSize).sum() > SEND_AHEAD_ABOVE) {
+                sendAhead(api, missing, progress);
+            } else {
+                bodies.putAll(bodies(api, missing, progress));
+            }
         }
         Api.Response response = api.postOnce(path, request(websiteId, expected, files, bodies),
                 idempotencyKey + "-publish");
@@ -206,16 +220,48 @@ final class PublishCommand implements Callable<Integer> {
                 continue;
             }
             byte[] bytes = read(file.file());
-            ObjectNode body = Api.JSON.createObjectNode().put("path", file.path());
-            if (file.text()) {
-                body.put("content", new String(bytes, StandardCharsets.UTF_8));
-            } else {
-                body.put("content", Base64.getEncoder().encodeToString(bytes)).put("contentEncoding", "base64");
-            }
-            bodies.put(file.path(), body);
+            bodies.put(file.path(), inline(file, bytes));
             sent(progress, file.path(), bytes.length);
         }
         return bodies;
+    }
+
+    /**
+     * The files the service lacks, sent ahead in batches of about {@link #BATCH_BYTES} (uploadFiles): the service
+     * then has them for this account, and the publish names them by digest. One batch is held at a time.
+     */
+    private void sendAhead(Api api, List<Folder.LocalFile> missing, Progress progress) {
+        int batch = 0;
+        for (int from = 0; from < missing.size(); batch++) {
+            ObjectNode request = Api.JSON.createObjectNode();
+            ArrayNode files = request.putArray("files");
+            long bytes = 0;
+            int to = from;
+            while (to < missing.size() && (to == from || bytes + sentSize(missing.get(to)) <= BATCH_BYTES)) {
+                Folder.LocalFile file = missing.get(to++);
+                files.add(inline(file, read(file.file())));
+                bytes += sentSize(file);
+            }
+            Api.require(api.postOnce("v1/uploads/batch", request, idempotencyKey + "-batch-" + batch));
+            missing.subList(from, to).forEach(file -> sent(progress, file.path(), file.size()));
+            from = to;
+        }
+    }
+
+    /** What a file costs in a request body: text as it is, binaries as base64. */
+    private static long sentSize(Folder.LocalFile file) {
+        return file.text() ? file.size() : (file.size() + 2) / 3 * 4;
+    }
+
+    /** A file object carrying its bytes: text as it is, anything else as base64. */
+    private static ObjectNode inline(Folder.LocalFile file, byte[] bytes) {
+        ObjectNode body = Api.JSON.createObjectNode().put("path", file.path());
+        if (file.text()) {
+            body.put("content", new String(bytes, StandardCharsets.UTF_8));
+        } else {
+            body.put("content", Base64.getEncoder().encodeToString(bytes)).put("contentEncoding", "base64");
+        }
+        return body;
     }
 
     private Map<String, ObjectNode> upload(Api api, List<Folder.LocalFile> binaries, Progress progress) {

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The API client against a real HTTP server on loopback: a JSON body above {@link Api#COMPRESS_ABOVE} goes with
- * Content-Encoding: gzip and inflates to exactly the JSON; a smaller one goes as it is.
+ * Content-Encoding: gzip and inflates to exactly the JSON; a smaller one goes as it is, and so does one that would
+ * shrink past what the service takes for a gzip bomb.
  */
 class ApiTest {
     private record Received(String coding, byte[] body) {
@@ -74,5 +75,20 @@ class ApiTest {
         }
         assertThat(received.get(1).coding()).isNull();
         assertThat(received.get(1).body()).isEqualTo(Api.JSON.writeValueAsBytes(small));
+
+        // Two MB of one repeated line would inflate past the service's 100 times: it goes as it is.
+        Map<String, String> repeated = Map.of("manifest", "0123456789abcdef".repeat(2 * 1024 * 1024 / 16));
+        assertThat(api.post("v1/websites", repeated, "key-3").ok()).isTrue();
+        assertThat(received.get(2).coding()).isNull();
+        assertThat(received.get(2).body()).isEqualTo(Api.JSON.writeValueAsBytes(repeated));
+
+        // As the service counts as the body arrives: repeated text first, then what does not compress, goes as it is.
+        byte[] noise = new byte[600_000];
+        new java.util.Random(38).nextBytes(noise);
+        Map<String, String> mixed = new java.util.LinkedHashMap<>();
+        mixed.put("repeated", "0123456789abcdef".repeat(2 * 1024 * 1024 / 16));
+        mixed.put("noise", java.util.Base64.getEncoder().encodeToString(noise));
+        assertThat(api.post("v1/websites", mixed, "key-4").ok()).isTrue();
+        assertThat(received.get(3).coding()).isNull();
     }
 }

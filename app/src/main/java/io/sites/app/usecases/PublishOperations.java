@@ -11,6 +11,8 @@ import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishVersionResult;
 import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.api.json.PublishWebsiteResult;
+import io.sites.api.json.UploadFilesRequest;
+import io.sites.api.json.UploadFilesResult;
 import io.sites.api.json.UploadReceived;
 import io.sites.api.json.UploadSlot;
 import io.sites.app.SiteUrls;
@@ -19,6 +21,7 @@ import io.sites.bundle.FileInput;
 import io.sites.command.limits.FetchRateLimit;
 import io.sites.command.limits.WebsiteLimit;
 import io.sites.command.publish.BundleCheck;
+import io.sites.command.publish.FileBatches;
 import io.sites.command.publish.MissingDigests;
 import io.sites.command.publish.NewVersion;
 import io.sites.command.publish.NewWebsite;
@@ -50,9 +53,11 @@ public class PublishOperations {
     private final SiteUrls urls;
     private final PublishTimer timer;
     private final MissingDigests missingDigests;
+    private final FileBatches batches;
 
     PublishOperations(PublishService publishing, Uploads uploads, WebsiteLimit websiteLimit, FetchRateLimit fetchLimit,
-            SiteUrls urls, PublishTimer timer, MissingDigests missingDigests) {
+            SiteUrls urls, PublishTimer timer, MissingDigests missingDigests, FileBatches batches) {
+        this.batches = batches;
         this.missingDigests = missingDigests;
         this.publishing = publishing;
         this.uploads = uploads;
@@ -162,6 +167,18 @@ public class PublishOperations {
     /** findMissingDigests: which of these digests a publish by the caller (to the website, if named) must send. */
     public MissingDigestsResult findMissingDigests(AccountId caller, MissingDigestsRequest request) {
         return new MissingDigestsResult(missingDigests.missing(caller, request.websiteId(), request.sha256()));
+    }
+
+    /**
+     * uploadFiles: files sent ahead of a publish, stored for the caller, who may then name them by digest; some
+     * contents already decoded while the body was read, as {@link #createWebsite}.
+     */
+    public UploadFilesResult uploadFiles(AccountId caller, UploadFilesRequest request,
+            Map<Integer, DecodedContent> decoded) {
+        List<UploadFilesResult.StoredFile> files = batches.store(caller, PublishRequests.batchFiles(request, decoded))
+                .stream().map(file -> new UploadFilesResult.StoredFile(file.path(), file.contentType(), file.size(),
+                        file.sha256())).toList();
+        return new UploadFilesResult(files, files.stream().mapToLong(UploadFilesResult.StoredFile::size).sum());
     }
 
     /** The PUT to a putUrl: the body streamed to the blob store as it arrives, never held. */

@@ -3,6 +3,7 @@ package io.sites.app.usecases;
 import io.sites.api.json.PublishFile;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
+import io.sites.api.json.UploadFilesRequest;
 import io.sites.bundle.DecodedContent;
 import io.sites.bundle.FileInput;
 import io.sites.bundle.FileSource;
@@ -37,6 +38,11 @@ final class PublishRequests {
     /** A draft's files, as {@link #website}'s. */
     static List<FileInput> draftFiles(List<PublishFile> files, Map<Integer, DecodedContent> decoded) {
         return files(files, decoded);
+    }
+
+    /** Files sent ahead of a publish (uploadFiles), as {@link #website}'s. */
+    static List<FileInput> batchFiles(UploadFilesRequest request, Map<Integer, DecodedContent> decoded) {
+        return files(request.files(), decoded);
     }
 
     private static List<FileInput> files(List<PublishFile> files, Map<Integer, DecodedContent> decoded) {

@@ -22,8 +22,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 // After the security chain, before the Idempotency-Key's filter, which hashes the admitted body.
 @Order(IdempotencyFilter.ORDER - 1)
 class BodyAdmissionFilter extends OncePerRequestFilter {
-    /** createWebsite and createWebsiteVersion, whose large bodies are decoded while read. */
-    private static final Pattern PUBLISH = Pattern.compile("/v1/websites(/[^/]+/versions)?");
+    /** createWebsite, createWebsiteVersion and uploadFiles, whose large bodies are decoded while read. */
+    private static final Pattern PUBLISH = Pattern.compile("/v1/websites(/[^/]+/versions)?|/v1/uploads/batch");
 
     private final BodyAdmission admission;
     private final ErrorResponses errors;

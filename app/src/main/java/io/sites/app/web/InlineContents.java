@@ -4,6 +4,7 @@ import io.sites.api.json.PublishFile;
 import io.sites.api.json.PublishDraftRequest;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
+import io.sites.api.json.UploadFilesRequest;
 import io.sites.bundle.BundleLimits;
 import io.sites.bundle.DecodedContent;
 import io.sites.bundle.InlineDecoder;
@@ -315,6 +316,7 @@ class InlineContents {
             case PublishWebsiteRequest website -> website.files();
             case PublishVersionRequest version -> version.files();
             case PublishDraftRequest draft -> draft.files();
+            case UploadFilesRequest batch -> batch.files();
             default -> null;
         };
     }
@@ -328,6 +330,7 @@ class InlineContents {
                     v.deletePaths(), v.ifCurrentVersion());
             case PublishDraftRequest d -> new PublishDraftRequest(d.name(), files, d.slug(), d.password(),
                     d.domains());
+            case UploadFilesRequest b -> new UploadFilesRequest(files);
             default -> request;
         };
     }

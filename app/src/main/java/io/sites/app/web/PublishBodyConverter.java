@@ -3,6 +3,7 @@ package io.sites.app.web;
 import io.sites.api.json.PublishDraftRequest;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
+import io.sites.api.json.UploadFilesRequest;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,7 +50,7 @@ class PublishBodyConverter implements SmartHttpMessageConverter<Object> {
         }
         Class<?> request = type.getGeneric(0).toClass();
         return request == PublishWebsiteRequest.class || request == PublishVersionRequest.class
-                || request == PublishDraftRequest.class ? request : null;
+                || request == PublishDraftRequest.class || request == UploadFilesRequest.class ? request : null;
     }
 
     @Override

@@ -203,6 +203,11 @@ class JsonFuzzTest extends EmbeddedAppTest {
             return new FuzzRequest(plain.method(), plain.target(), headers, random.nextBoolean() ? gzip(plain.body())
                     : plain.body());
         });
+        // Round five: files sent ahead of a publish (uploadFiles), decoded while read like a publish's.
+        Map<String, Object> batch = new LinkedHashMap<>();
+        batch.put("files", List.of(Map.of("path", "docs/a.html", "content", "<p>a</p>"),
+                Map.of("path", "b.bin", "content", "AAEC", "contentEncoding", "base64")));
+        operations.put("uploadFiles", () -> post("/v1/uploads/batch", batch));
         operations.put("uploadPut", () -> new FuzzRequest("PUT", random.nextBoolean() ? targets.putPath()
                 : "/uploads/" + segment("secret"), headers(mutator.pick(new String[] {"image/png",
                         "application/x-www-form-urlencoded", "application/json", "text/plain; charset=bogus", ""})),

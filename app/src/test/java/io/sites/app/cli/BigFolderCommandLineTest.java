@@ -26,11 +26,13 @@ import tools.jackson.databind.JsonNode;
  * A folder of several thousand files (issue 38, big sites) published through {@code sites publish} against the
  * service on a real port, then republished with one page changed: more new files than an answer lists entries of
  * any other rule (1,000), so every UNKNOWN_DIGEST must be listed for the command line to know what to send, and the
- * second time only the changed page goes. Not timed: bench/big-site measures.
+ * second time only the changed page goes; and a folder larger than one request body, whose files go ahead in
+ * batches (uploadFiles) before one publish names them all by digest. Not timed: bench/big-site measures.
  */
 @SpringBootTest(classes = SitesApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 // A documentation site has more pages than the specification's 15: an operator raises the limit for it.
-@TestPropertySource(properties = "sites.limits.html-pages=100000")
+// A request body of at most 20 MB, so that a folder of 30 MB cannot go in one.
+@TestPropertySource(properties = {"sites.limits.html-pages=100000", "sites.limits.request-bytes=20000000"})
 class BigFolderCommandLineTest extends EmbeddedAppTest {
     private static final int FOLDERS = 3;
     private static final int PAGES_PER_FOLDER = 1_000;
@@ -59,6 +61,29 @@ class BigFolderCommandLineTest extends EmbeddedAppTest {
             assertThat(served.status()).as(path).isEqualTo(200);
             assertThat(served.text()).as(path).isEqualTo(Files.readString(dir.resolve(path)));
         }
+    }
+
+    @Test
+    void aFolderLargerThanARequestBodyGoesAheadInBatches() throws Exception {
+        Path dir = Files.createDirectories(temp.resolve("large"));
+        String slug = Bundles.unique("large");
+        Files.writeString(dir.resolve("index.html"), "<!doctype html><title>Large</title><a href=\"p0.html\">0</a>");
+        String text = "A page of a large manual. ".repeat(30_000); // 780 KB
+        for (int page = 0; page < 40; page++) {
+            Files.writeString(dir.resolve("p" + page + ".html"), "<!doctype html><title>" + page + "</title><p>"
+                    + page + " " + text + "</p>");
+        }
+        byte[] image = new byte[300_000];
+        new java.util.Random(38).nextBytes(image);
+        Files.write(dir.resolve("photo.jpg"), image);
+
+        JsonNode published = publish(dir, slug);
+        assertThat(published.path("filesSent").asInt()).isEqualTo(42);
+        assertThat(published.path("bytesSent").asLong()).as("about 31 MB, over the 20 MB a request may carry")
+                .isGreaterThan(30_000_000);
+        assertThat(http().site(slug, "/p39.html").text()).startsWith("<!doctype html><title>39</title><p>39 A page");
+        Http.Response photo = http().site(slug, "/photo.jpg");
+        assertThat(photo.raw().body()).isEqualTo(image);
     }
 
     /** index.html, and per folder a stylesheet and its pages, each linking the stylesheet, home and the next page. */

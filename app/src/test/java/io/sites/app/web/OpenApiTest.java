@@ -46,13 +46,13 @@ class OpenApiTest extends EmbeddedAppTest {
             "claimDraft", "streamEvents",
             "addWebhook", "listWebhooks", "getWebhook", "removeWebhook", "testWebhook", "listWebhookDeliveries",
             "addAccountWebhook", "listAccountWebhooks", "getAccountWebhook", "removeAccountWebhook",
-            "testAccountWebhook", "listAccountWebhookDeliveries", "findMissingDigests");
+            "testAccountWebhook", "listAccountWebhookDeliveries", "findMissingDigests", "uploadFiles");
     static final List<String> EXTENSIONS = List.of("promoteVersion", "deleteWebsite", "updateWebsite", "diffVersions",
             "getHistory", "getMe", "addDomain", "listDomains", "verifyDomain", "removeDomain", "getUsage",
             "getAccountUsage", "publishDraft", "claimDraft", "streamEvents",
             "addWebhook", "listWebhooks", "getWebhook", "removeWebhook", "testWebhook", "listWebhookDeliveries",
             "addAccountWebhook", "listAccountWebhooks", "getAccountWebhook", "removeAccountWebhook",
-            "testAccountWebhook", "listAccountWebhookDeliveries", "findMissingDigests");
+            "testAccountWebhook", "listAccountWebhookDeliveries", "findMissingDigests", "uploadFiles");
 
     @Test
     void documentIsValidOpenApi31AndCoversEveryOperation() {

@@ -10,9 +10,7 @@ import io.sites.api.command.PublishVersionCommand;
 import io.sites.api.site.Slug;
 import io.sites.api.id.WebsiteId;
 import io.sites.api.blob.BlobRef;
-import io.sites.api.blob.BlobStore;
 import io.sites.bundle.Bundle;
-import io.sites.bundle.BundleFile;
 import io.sites.bundle.ContentKey;
 import io.sites.bundle.rules.FileFindings;
 import io.sites.bundle.FileInput;
@@ -26,19 +24,9 @@ import io.sites.command.remote.Uploads;
 import io.sites.command.website.SlugClaims;
 import io.sites.command.website.SlugTakenException;
 import io.sites.command.website.WebsiteNotFoundException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.function.Function;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
@@ -63,12 +51,11 @@ public class PublishService {
     private static final Logger log = LoggerFactory.getLogger(PublishService.class);
     private static final int SLUG_ATTEMPTS = 50;
     private static final int CONCURRENCY_RETRIES = 5;
-    private static final int PARALLEL_BLOB_WRITES = 8;
     private static final int BLOB_RETRIES = 3;
 
     private final CommandGateway commands;
     private final PublishChecks checks;
-    private final BlobStore blobs;
+    private final BundleStorage storage;
     private final SlugClaims slugs;
     private final ReadModels readModels;
     private final PublishRateLimit rateLimit;
@@ -78,7 +65,7 @@ public class PublishService {
     private final StorageQuota storageQuota;
     private final FindingsByContent findings;
 
-    PublishService(CommandGateway commands, PublishChecks checks, BlobStore blobs, SlugClaims slugs,
+    PublishService(CommandGateway commands, PublishChecks checks, BundleStorage storage, SlugClaims slugs,
             ReadModels readModels, PublishRateLimit rateLimit, DryRunRateLimit dryRunLimit, Uploads uploads,
             AccountBlobs accountBlobs, ObjectProvider<StorageQuota> storageQuota, FindingsByContent findings) {
         this.findings = findings;
@@ -86,7 +73,7 @@ public class PublishService {
         this.storageQuota = storageQuota.getIfAvailable(StorageQuota::none);
         this.commands = commands;
         this.checks = checks;
-        this.blobs = blobs;
+        this.storage = storage;
         this.slugs = slugs;
         this.readModels = readModels;
         this.rateLimit = rateLimit;
@@ -201,7 +188,7 @@ public class PublishService {
         try {
             for (int attempt = 1; ; attempt++) {
                 try {
-                    manifest = store(bundle);
+                    manifest = storage.store(bundle);
                     storageQuota.check(publisher, target, manifest.stream()
                             .map(f -> new BlobRef(f.sha256(), f.size())).toList());
                     published = send.send(manifest, jobId);
@@ -273,59 +260,11 @@ public class PublishService {
         if (bundle.checked().isEmpty()) {
             return;
         }
-        Map<ContentKey, FileFindings> checked = new HashMap<>();
-        for (Bundle.Checked c : bundle.checked()) {
-            ManifestEntry file = manifest.get(c.file());
-            checked.put(new ContentKey(file.sha256(), file.path(), c.essence()), c.findings());
-        }
+        Map<ContentKey, FileFindings> checked = BundleStorage.checkedByContent(bundle, manifest);
         try {
             findings.keep(publisher, checked);
         } catch (DataAccessException | TransactionException failed) {
             log.warn("Website {}: version stored, the findings of its files not kept: {}", website, failed.toString());
         }
     }
-
-    /** Writes every file's bytes, in parallel but bounded, before any event can refer to them. */
-    private List<ManifestEntry> store(Bundle bundle) {
-        List<BundleFile> files = bundle.files();
-        Semaphore permits = new Semaphore(PARALLEL_BLOB_WRITES);
-        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<BlobRef>> refs = new ArrayList<>(files.size());
-            for (BundleFile file : files) {
-                refs.add(pool.submit(() -> {
-                    if (file.stored() != null) {
-                        return file.stored(); // streamed into the store by its upload or fetch
-                    }
-                    permits.acquire();
-                    try {
-                        if (file.bytes() == null) {
-                            try (InputStream spilled = Files.newInputStream(file.spilled().file())) {
-                                return blobs.write(spilled); // decoded while read; streamed, never held
-                            }
-                        }
-                        return blobs.write(file.bytes());
-                    } finally {
-                        permits.release();
-                    }
-                }));
-            }
-            List<ManifestEntry> manifest = new ArrayList<>(files.size());
-            for (int i = 0; i < files.size(); i++) {
-                BlobRef ref = refs.get(i).get();
-                manifest.add(new ManifestEntry(files.get(i).path(), files.get(i).contentType(), ref.size(),
-                        ref.sha256()));
-            }
-            return manifest;
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while storing the bundle", interrupted);
-        } catch (ExecutionException failed) {
-            Throwable cause = failed.getCause();
-            if (cause instanceof IOException io) {
-                throw new UncheckedIOException("Could not store the bundle's files", io);
-            }
-            throw new IllegalStateException("Could not store the bundle's files", cause);
-        }
-    }
-
 }
