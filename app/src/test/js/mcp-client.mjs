@@ -105,9 +105,13 @@ export async function exercise(transport, { name = `MCP Bakery ${Date.now().toSt
         { path: 'images/dot.png', uploadKey: slot?.uploadKey },
       ],
     });
+    // Sent ahead (upload_files), then named by its digest in the publish.
+    calls.upload_files = await call(client, 'upload_files', {
+      files: [{ path: 'index.html', content: '<!doctype html><title>Bakery</title><h1>Draft v3</h1>' }],
+    });
     calls.publish_version_stored = await call(client, 'publish_version', {
       websiteId, message: 'Draft for review', promote: false,
-      files: [{ path: 'index.html', content: '<!doctype html><title>Bakery</title><h1>Draft v3</h1>' }],
+      files: [{ path: 'index.html', sha256: calls.upload_files.structuredContent?.files?.[0]?.sha256 ?? 'none' }],
     });
     report.pngBase64 = PNG.toString('base64');
 

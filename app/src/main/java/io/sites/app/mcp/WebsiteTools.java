@@ -9,6 +9,7 @@ import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import io.sites.api.id.Actor;
 import io.sites.api.json.CreateUploadsRequest;
 import io.sites.api.json.MissingDigestsRequest;
+import io.sites.api.json.UploadFilesRequest;
 import io.sites.api.json.PublishVersionRequest;
 import io.sites.api.json.PublishWebsiteRequest;
 import io.sites.api.site.policy.ContentPolicy;
@@ -126,7 +127,8 @@ final class WebsiteTools {
     }
 
     List<SyncToolSpecification> specifications() {
-        return List.of(publishWebsite(), publishVersion(), createUpload(), findMissingDigests(), listWebsites(),
+        return List.of(publishWebsite(), publishVersion(), createUpload(), findMissingDigests(), uploadFiles(),
+                listWebsites(),
                 getWebsite(), listVersions(), getJobStatus(), suggestSlug(), validateBundle());
     }
 
@@ -231,6 +233,22 @@ final class WebsiteTools {
                         bind(arguments, MissingDigestsRequest.class)),
                 result -> ((List<?>) result.get("missing")).size() + " digest(s) missing: send those files' "
                         + "content; name the others by sha256.");
+    }
+
+    private SyncToolSpecification uploadFiles() {
+        Map<String, String> descriptions = Map.of("/properties/files", "Files with their content (text as it is, "
+                + "binaries base64 with contentEncoding), each checked as a publish checks a file.");
+        return tool("upload_files", "Send files ahead", "uploadFiles", """
+                For a site too large for one publish call: send its files in batches, each file with its content, \
+                then publish once giving every file as {"path", "sha256"} from the answers. A batch with a file \
+                that breaks a rule stores nothing; the whole bundle (index.html, pages, links) is checked by the \
+                publish.""",
+                // Stores bytes only this account can name; the same batch again changes nothing.
+                new ToolAnnotations(null, false, false, true, false, null), descriptions,
+                (caller, arguments) -> operations.uploadFiles(caller.accountId(),
+                        bind(arguments, UploadFilesRequest.class), Map.of()),
+                result -> ((List<?>) result.get("files")).size() + " file(s) stored: name each by its sha256 in "
+                        + "the publish.");
     }
 
     private SyncToolSpecification listWebsites() {

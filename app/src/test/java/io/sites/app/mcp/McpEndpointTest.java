@@ -41,7 +41,8 @@ class McpEndpointTest extends EmbeddedAppTest {
             java.util.stream.Stream.of("promote_version", "delete_website", "diff_versions", "get_history",
                     "validate_bundle", "add_domain", "list_domains", "verify_domain", "remove_domain",
                     "update_website", "get_usage", "get_account_usage", "publish_draft", "add_webhook",
-                    "list_webhooks", "remove_webhook", "test_webhook", "find_missing_digests")).toList();
+                    "list_webhooks", "remove_webhook", "test_webhook", "find_missing_digests",
+                    "upload_files")).toList();
     private static final List<String> READS = List.of("list_websites", "get_website", "list_versions",
             "get_job_status", "suggest_slug", "diff_versions", "get_history", "list_domains",
             "get_usage", "get_account_usage", "list_webhooks", "find_missing_digests");
@@ -105,7 +106,7 @@ class McpEndpointTest extends EmbeddedAppTest {
         JsonNode calls = report.get("calls");
         for (String call : List.of("suggest_slug", "publish_website", "create_upload", "publish_version",
                 "publish_version_stored", "list_websites", "get_website", "list_versions", "get_job_status",
-                "find_missing_digests")) {
+                "find_missing_digests", "upload_files")) {
             JsonNode result = calls.get(call);
             assertThat(result.has("protocolError")).as(call + ": " + result).isFalse();
             assertThat(result.get("isError").asBoolean()).as(call + ": " + result).isFalse();
@@ -123,6 +124,8 @@ class McpEndpointTest extends EmbeddedAppTest {
         assertThat(calls.get("find_missing_digests").get("structuredContent").get("missing"))
                 .extracting(JsonNode::asString).as("the page published, then one never sent")
                 .containsExactly("0".repeat(64));
+        assertThat(calls.get("upload_files").get("structuredContent").get("files").get(0).get("sha256").asString())
+                .as("sent ahead, then named by digest in publish_version_stored").hasSize(64);
 
         // The agent can repair its bundle from the error alone: the REST envelope, every violation, in both forms.
         JsonNode invalid = calls.get("invalid_bundle");
