@@ -6,6 +6,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -13,6 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,6 +51,7 @@ final class PublishCommand implements Callable<Integer> {
     static final long SEND_AHEAD_ABOVE = 16L * 1024 * 1024;
     /** Content per batch of files sent ahead (base64 counted as sent). */
     static final long BATCH_BYTES = 16L * 1024 * 1024;
+    private static final int BATCHES_AT_ONCE = 2;
     // Below the service's 200,000 digests a question (MissingDigests.MAX_DIGESTS).
     private static final int DIGESTS_PER_QUESTION = 100_000;
 
@@ -227,24 +233,47 @@ final class PublishCommand implements Callable<Integer> {
     }
 
     /**
-     * The files the service lacks, sent ahead in batches of about {@link #BATCH_BYTES} (uploadFiles): the service
-     * then has them for this account, and the publish names them by digest. One batch is held at a time.
+     * The files the service lacks, sent ahead in batches of about {@link #BATCH_BYTES} (uploadFiles), two at a time
+     * (the service checks a batch on one thread; two keep two of its cores busy): the service then has them for
+     * this account, and the publish names them by digest. At most two batches are held at a time.
      */
     private void sendAhead(Api api, List<Folder.LocalFile> missing, Progress progress) {
-        int batch = 0;
-        for (int from = 0; from < missing.size(); batch++) {
-            ObjectNode request = Api.JSON.createObjectNode();
-            ArrayNode files = request.putArray("files");
+        List<List<Folder.LocalFile>> batches = new ArrayList<>();
+        for (int from = 0; from < missing.size(); ) {
             long bytes = 0;
             int to = from;
             while (to < missing.size() && (to == from || bytes + sentSize(missing.get(to)) <= BATCH_BYTES)) {
-                Folder.LocalFile file = missing.get(to++);
-                files.add(inline(file, read(file.file())));
-                bytes += sentSize(file);
+                bytes += sentSize(missing.get(to++));
             }
-            Api.require(api.postOnce("v1/uploads/batch", request, idempotencyKey + "-batch-" + batch));
-            missing.subList(from, to).forEach(file -> sent(progress, file.path(), file.size()));
+            batches.add(missing.subList(from, to));
             from = to;
+        }
+        try (ExecutorService senders = Executors.newFixedThreadPool(BATCHES_AT_ONCE)) {
+            List<Future<?>> sent = new ArrayList<>();
+            for (int i = 0; i < batches.size(); i++) {
+                List<Folder.LocalFile> batch = batches.get(i);
+                String key = idempotencyKey + "-batch-" + i;
+                sent.add(senders.submit(() -> {
+                    ObjectNode request = Api.JSON.createObjectNode();
+                    ArrayNode files = request.putArray("files");
+                    batch.forEach(file -> files.add(inline(file, read(file.file()))));
+                    Api.require(api.postOnce("v1/uploads/batch", request, key));
+                    synchronized (this) {
+                        batch.forEach(file -> sent(progress, file.path(), file.size()));
+                    }
+                }));
+            }
+            for (Future<?> batch : sent) {
+                batch.get();
+            }
+        } catch (ExecutionException failed) {
+            if (failed.getCause() instanceof RuntimeException cause) {
+                throw cause; // a Failure says what the service answered
+            }
+            throw new IllegalStateException(failed.getCause());
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new Failure(Exit.NETWORK, "Interrupted while sending files.");
         }
     }
 
