@@ -33,8 +33,11 @@ final class Credential {
         return new Credential(given, config, Origin.of(api), insecure);
     }
 
-    /** The token to send now, renewed first when a stored OAuth login has expired; null when there is none. */
-    String token() {
+    /**
+     * The token to send now, renewed first when a stored OAuth login has expired; null when there is none.
+     * Synchronized with {@link #renew}: a publish sends batches from two threads, and a refresh token is good once.
+     */
+    synchronized String token() {
         if (given != null) {
             return given;
         }
@@ -56,7 +59,7 @@ final class Credential {
     }
 
     /** After a 401 from this origin: a new access token from its stored refresh token, when there is one. */
-    boolean renew() {
+    synchronized boolean renew() {
         Config.Stored login = stored();
         if (given != null || login.oauth() == null || login.oauth().refreshToken() == null) {
             return false;

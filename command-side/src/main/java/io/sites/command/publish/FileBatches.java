@@ -18,8 +18,12 @@ import io.sites.command.remote.StoredBlobs;
 import io.sites.limits.RateWindows;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.TransactionException;
 
 /**
  * uploadFiles: files sent ahead of a publish, for a site larger than one request body (a first publish of
@@ -31,6 +35,7 @@ import org.springframework.stereotype.Service;
  */
 @Service
 public class FileBatches {
+    private static final Logger log = LoggerFactory.getLogger(FileBatches.class);
     private static final int BLOB_RETRIES = 3;
 
     private final BundleReader reader;
@@ -85,7 +90,12 @@ public class FileBatches {
             accountBlobs.record(caller, blobs);
             break;
         }
-        findings.keep(caller, BundleStorage.checkedByContent(bundle, stored));
+        try {
+            findings.keep(caller, BundleStorage.checkedByContent(bundle, stored));
+        } catch (DataAccessException | TransactionException failed) {
+            // The files are stored and recorded: failing to keep their findings costs only a check at the publish.
+            log.warn("Files sent ahead stored, their findings not kept: {}", failed.toString());
+        }
         return stored;
     }
 }
