@@ -6,6 +6,9 @@ import io.sites.api.id.AccountId;
 import io.sites.api.id.WebsiteId;
 import io.sites.command.limits.QuotaExceededException;
 import io.sites.command.limits.StorageQuota;
+import io.sites.limits.RateWindow;
+import io.sites.limits.RateWindows;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,25 +28,26 @@ import org.springframework.stereotype.Component;
 class QuotaStorage implements StorageQuota {
     /** A deleted website's versions no longer count. */
     static final String LIVE = " and w.status <> '" + WebsiteStatus.DELETED.wire() + "'";
+    private static final long MIB = 1024 * 1024;
     private final JdbcTemplate jdbc;
     private final AccountQuotas quotas;
+    /** Files sent ahead per account and day, in MiB; the budget is each account's quota, checked above. */
+    private final RateWindow sentAhead;
 
-    QuotaStorage(JdbcTemplate jdbc, AccountQuotas quotas) {
+    QuotaStorage(JdbcTemplate jdbc, AccountQuotas quotas, RateWindows windows) {
         this.jdbc = jdbc;
         this.quotas = quotas;
+        this.sentAhead = windows.window("sent-ahead-mib", Duration.ofDays(1), Integer.MAX_VALUE);
     }
 
     @Override
     public void check(AccountId publisher, WebsiteId website, List<BlobRef> blobs) {
         AccountId owner = website == null ? publisher : owner(website, publisher);
-        long quota = quotas.of(owner).storageBytes();
-        Map<String, Long> fresh = new HashMap<>();
-        blobs.forEach(blob -> fresh.put(blob.sha256(), blob.size()));
-        known(owner, fresh.keySet()).forEach(fresh::remove);
-        long adding = fresh.values().stream().mapToLong(Long::longValue).sum();
+        long adding = adding(owner, blobs);
         if (adding == 0) {
             return; // nothing new: the sum over the account's files (the costly read) is not needed
         }
+        long quota = quotas.of(owner).storageBytes();
         long used = used(owner);
         if (used + adding > quota) {
             throw new QuotaExceededException("storage", "This publish would store " + adding + " bytes of new files;"
@@ -51,6 +55,37 @@ class QuotaStorage implements StorageQuota {
                     + " bytes (quota 'storage'). Nothing was published. Delete websites or let retention prune old"
                     + " versions, or ask the operator to raise the quota.");
         }
+    }
+
+    /**
+     * Counts the day's files sent ahead in a rate window of whole MiB (the budget is the quota, asked for each
+     * account): a file sent ahead and published the same day counts twice until the day ends, which errs on the
+     * side of the other tenants' disk.
+     */
+    @Override
+    public void checkSentAhead(AccountId account, List<BlobRef> blobs) {
+        long adding = adding(account, blobs);
+        if (adding == 0) {
+            return;
+        }
+        long quota = quotas.of(account).storageBytes();
+        long today = (long) sentAhead.used(account.value()) * MIB;
+        long used = used(account);
+        if (used + today + adding > quota) {
+            throw new QuotaExceededException("storage", "These files would add " + adding + " bytes; the account's"
+                    + " versions use " + used + " and files sent ahead today, not published yet, " + today + " of its"
+                    + " storage quota of " + quota + " bytes (quota 'storage'). Nothing was stored for you to name."
+                    + " Publish what you sent, wait for tomorrow, or ask the operator to raise the quota.");
+        }
+        sentAhead.take(account.value(), (int) Math.min(Integer.MAX_VALUE, (adding + MIB - 1) / MIB));
+    }
+
+    /** The bytes of these blobs that the owner's versions do not reference yet, each counted once. */
+    private long adding(AccountId owner, List<BlobRef> blobs) {
+        Map<String, Long> fresh = new HashMap<>();
+        blobs.forEach(blob -> fresh.put(blob.sha256(), blob.size()));
+        known(owner, fresh.keySet()).forEach(fresh::remove);
+        return fresh.values().stream().mapToLong(Long::longValue).sum();
     }
 
     private AccountId owner(WebsiteId website, AccountId publisher) {

@@ -20,6 +20,18 @@ public interface StorageQuota {
      */
     void check(AccountId publisher, WebsiteId website, List<BlobRef> blobs);
 
+    /**
+     * Files sent ahead of a publish: counted as {@link #check} counts a publish's new files, and beside them what
+     * the account sent ahead earlier the same day, which nothing may reference yet and the blob collector keeps
+     * through its grace period; so an account holds at most its quota in files no version names.
+     *
+     * @throws QuotaExceededException when the account's versions, today's files sent ahead and these would take it
+     *         over
+     */
+    default void checkSentAhead(AccountId account, List<BlobRef> blobs) {
+        check(account, null, blobs);
+    }
+
     /** For deployments or tests without a read model: no quota. */
     static StorageQuota none() {
         return (publisher, website, blobs) -> {

@@ -76,7 +76,10 @@ public class FileBatches {
         for (int attempt = 1; ; attempt++) {
             stored = storage.store(bundle);
             List<BlobRef> blobs = stored.stream().map(file -> new BlobRef(file.sha256(), file.size())).toList();
-            storageQuota.check(caller, null, blobs);
+            // What the account has already (sent ahead before, or published) is counted where it was first.
+            Map<String, Long> had = accountBlobs.findAll(caller, blobs.stream().map(BlobRef::sha256).toList());
+            storageQuota.checkSentAhead(caller, blobs.stream().filter(blob -> !had.containsKey(blob.sha256()))
+                    .distinct().toList());
             try {
                 // Born now for the collector: kept through its grace period until a publish refers to them.
                 storedBlobs.touch(blobs.stream().map(BlobRef::sha256).toList());
