@@ -98,12 +98,7 @@ public final class BundleReader {
         BundleWideChecks.markDuplicates(entries);
         SiteRulesCheck.check(entries);
 
-        List<Violation> violations = new ArrayList<>();
-        for (FileEntry e : entries) {
-            List<Violation> own = new ArrayList<>(e.findings.violations());
-            own.sort(Comparator.comparingInt(v -> Codes.rank(v.code()))); // stable: keeps document order per rule
-            violations.addAll(own);
-        }
+        List<Violation> violations = perFile(entries);
         if (!resolveRemote) {
             violations.add(bundleWide.tooManyRemoteFiles(remoteCount));
         }
@@ -154,12 +149,7 @@ public final class BundleReader {
             }
         }
         BundleWideChecks.markDuplicates(entries);
-        List<Violation> violations = new ArrayList<>();
-        for (FileEntry e : entries) {
-            List<Violation> own = new ArrayList<>(e.findings.violations());
-            own.sort(Comparator.comparingInt(v -> Codes.rank(v.code())));
-            violations.addAll(own);
-        }
+        List<Violation> violations = perFile(entries);
         if (!violations.isEmpty()) {
             throw new BundleInvalidException(Listed.violations(violations), List.of(),
                     entries.stream().mapToLong(e -> Math.max(e.size, 0)).sum());
@@ -284,6 +274,17 @@ public final class BundleReader {
     private boolean reusable(FileEntry e, String essence) {
         return e.pathValid && !SiteRulesCheck.isRulesFile(e.path) && e.size <= fileLimit()
                 && AuthoringRules.scans(essence) && e.findings.violations().isEmpty();
+    }
+
+    /** Every file's violations, file by file in the order sent, within a file by rule. */
+    private static List<Violation> perFile(List<FileEntry> entries) {
+        List<Violation> violations = new ArrayList<>();
+        for (FileEntry e : entries) {
+            List<Violation> own = new ArrayList<>(e.findings.violations());
+            own.sort(Comparator.comparingInt(v -> Codes.rank(v.code()))); // stable: keeps document order per rule
+            violations.addAll(own);
+        }
+        return violations;
     }
 
     /** The findings kept for the stored files that may replay theirs, asked for all of them at once. */

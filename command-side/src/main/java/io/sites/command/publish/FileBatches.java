@@ -78,8 +78,8 @@ public class FileBatches {
             List<BlobRef> blobs = stored.stream().map(file -> new BlobRef(file.sha256(), file.size())).toList();
             // What the account has already (sent ahead before, or published) is counted where it was first.
             Map<String, Long> had = accountBlobs.findAll(caller, blobs.stream().map(BlobRef::sha256).toList());
-            storageQuota.checkSentAhead(caller, blobs.stream().filter(blob -> !had.containsKey(blob.sha256()))
-                    .distinct().toList());
+            List<BlobRef> fresh = blobs.stream().filter(blob -> !had.containsKey(blob.sha256())).distinct().toList();
+            storageQuota.checkSentAhead(caller, fresh);
             try {
                 // Born now for the collector: kept through its grace period until a publish refers to them.
                 storedBlobs.touch(blobs.stream().map(BlobRef::sha256).toList());
@@ -90,7 +90,8 @@ public class FileBatches {
                 }
                 throw collected;
             }
-            accountBlobs.record(caller, blobs);
+            // Only what the account did not have: the rest has its row (record skips one added meanwhile).
+            accountBlobs.record(caller, fresh);
             break;
         }
         try {
