@@ -46,7 +46,9 @@ final class SiteDirectoryHistory {
         } catch (InterruptedException stopping) {
             Thread.currentThread().interrupt();
         }
-        if (last != null && last != from) {
+        if (last != null) {
+            // Told even when nothing followed the snapshot: a snapshot at the store's head is caught up now, not
+            // when the processor's first empty poll (a second later) says so.
             projection.reached(last, applied);
         }
         log.info("Site directory read {} events of the history in {} ms, up to {}", read,

@@ -83,6 +83,37 @@ class SiteDirectoryHistoryTest {
         assertThat(history.readFrom(token)).as("nothing more to read").isEqualTo(token);
     }
 
+    /**
+     * A replica that starts from a snapshot at the store's head is caught up once the history finds nothing after
+     * it, not a second later when the processor's first empty poll says so (the processor never runs here).
+     */
+    @Test
+    void aSnapshotAtTheHeadIsCaughtUpOnceTheHistoryFindsNothingAfterIt() throws Exception {
+        var blobs = new FileSystemBlobStore(dir.resolve("head")).snapshots();
+        SiteDirectory written = new SiteDirectory();
+        SiteDirectorySnapshots writer = new SiteDirectorySnapshots(written, blobs, "first", 3_600_000);
+        writer.tokenStore(Jackson3Serializer.builder().build());
+        publish(new WebsiteCreated(SHOP, OWNER, "Shop", "shop", Category.OTHER, null), version(1, "index.html"));
+        written.created(SHOP, "shop");
+        written.promoted(SHOP, 1, java.util.List.of(new ManifestEntry("index.html", "text/html", 3, "a".repeat(64))));
+        writer.handled(store.createHeadToken());
+        writer.write();
+        writer.close();
+
+        SiteDirectorySnapshots snapshots = new SiteDirectorySnapshots(directory, blobs, "second", 3_600_000);
+        SiteDirectoryHistory history = new SiteDirectoryHistory(() -> store, new SiteDirectoryProjection(directory,
+                snapshots, catchUp, UNREPORTED));
+        catchUp.startedAt(store.createHeadToken());
+        assertThat(directory.isCaughtUp()).as("nothing read yet").isFalse();
+
+        var tokens = snapshots.tokenStore(Jackson3Serializer.builder().build(), history::readFrom);
+        tokens.initializeTokenSegments("site-directory", 1, null);
+
+        assertThat(tokens.fetchToken("site-directory", 0)).isEqualTo(store.createHeadToken());
+        assertThat(directory.isCaughtUp()).as("the snapshot holds the head").isTrue();
+        assertThat(directory.find("shop").orElseThrow().version()).isEqualTo(1);
+    }
+
     private void publish(Object... events) {
         for (Object event : events) {
             store.publish(GenericEventMessage.asEventMessage(event));
