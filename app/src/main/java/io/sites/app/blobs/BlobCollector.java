@@ -52,7 +52,6 @@ public class BlobCollector {
 
     BlobCollector(StoredBlobs storedBlobs, BlobMarks marks, BlobLease lease, BlobSweep sweep, EventStore events,
             JdbcTemplate jdbc, Serializer serializer, Clock clock, MeterRegistry registry,
-            @Value("${sites.blob-collection.grace:PT24H}") Duration grace,
             @Value("${sites.blob-collection.lease:PT5M}") Duration leaseLength) {
         this.leaseLength = leaseLength;
         this.storedBlobs = storedBlobs;
@@ -62,7 +61,7 @@ public class BlobCollector {
         this.events = events;
         this.readModel = new ReadModelWait(jdbc, serializer);
         this.clock = clock;
-        this.grace = grace;
+        this.grace = storedBlobs.grace(); // the touch's shortcut depends on it: one setting for both
         this.removed = Counter.builder("sites.blobs.collected").baseUnit("blobs")
                 .description("Blobs removed from the store by the collector").register(registry);
         this.adopted = Counter.builder("sites.blobs.adopted").baseUnit("blobs")

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Timestamp;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -30,6 +32,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class StoredBlobs {
     /** Rows per statement: bounded IN lists, and locks taken in digest order across chunks. */
     private static final int CHUNK = 500;
+    /**
+     * A row touched within this part of the grace is left as it is by a touch: see {@link #touch}. A twenty-fourth
+     * (an hour of the default day) keeps the margin of the collector's proof at 23/24 of the grace.
+     */
+    private static final int FRESH_PARTS = 24;
     private static final String INSERT = "insert into stored_blob (sha256, touched_at, sure) values (?, ?, false)"
             + " on conflict do nothing";
 
@@ -37,17 +44,31 @@ public class StoredBlobs {
     private final BlobStore blobs;
     private final Clock clock;
     private final TransactionTemplate transaction;
+    private final Duration grace;
 
-    StoredBlobs(JdbcTemplate jdbc, BlobStore blobs, Clock clock, PlatformTransactionManager transactions) {
+    StoredBlobs(JdbcTemplate jdbc, BlobStore blobs, Clock clock, PlatformTransactionManager transactions,
+            @Value("${sites.blob-collection.grace:PT24H}") Duration grace) {
+        this.grace = grace;
         this.jdbc = jdbc;
         this.blobs = blobs;
         this.clock = clock;
         this.transaction = new TransactionTemplate(transactions);
     }
 
+    /** How long a blob nothing touches or refers to is kept: the collector's cutoff is now minus this. */
+    public Duration grace() {
+        return grace;
+    }
+
     /**
      * Records that these blobs are referred to now. Joins the caller's transaction (a publish's command) or runs
      * its own; throws {@link BlobsGoneException}, rolling it back, if any blob's bytes are no longer stored.
+     *
+     * <p>A row that is sure, not doomed and touched within the last {@code grace / 24} is neither locked nor
+     * written: a republish of a big site names a hundred thousand such rows. Safe because a sweep dooms only a
+     * row untouched since its round's start minus the grace, so no round that began before this transaction
+     * commits can doom it, and every round that begins after marks it through the version this transaction
+     * appends (docs/ARCHITECTURE.md, "The life of a blob").
      */
     public void touch(Collection<String> digests) {
         List<String> sorted = List.copyOf(new TreeSet<>(digests)); // one lock order for every writer and the sweep
@@ -66,17 +87,29 @@ public class StoredBlobs {
     }
 
     private Set<String> touchChunk(List<String> digests) {
-        Timestamp now = Timestamp.from(clock.instant());
+        Instant at = clock.instant();
+        Timestamp now = Timestamp.from(at);
+        Timestamp fresh = Timestamp.from(at.minus(grace.dividedBy(FRESH_PARTS)));
         // Only the digests without a row are inserted: a republish names thousands that have one, and H2 answers
         // each duplicate of an "on conflict do nothing" by raising and catching an exception inside. A row a sweep
         // removes after this read is found missing below, under the lock, as if the insert had come first.
-        Set<String> present = new HashSet<>(jdbc.queryForList("select sha256 from stored_blob where sha256 in ("
-                + marks(digests.size()) + ")", String.class, digests.toArray()));
-        List<String> absent = digests.stream().filter(sha -> !present.contains(sha)).toList();
+        Map<String, Boolean> settled = new HashMap<>();
+        jdbc.query("select sha256, sure, touched_at, doomed_at from stored_blob where sha256 in ("
+                + marks(digests.size()) + ")", row -> {
+                    settled.put(row.getString(1), row.getBoolean(2) && row.getTimestamp(4) == null
+                            && !row.getTimestamp(3).before(fresh));
+                }, digests.toArray());
+        List<String> absent = digests.stream().filter(sha -> !settled.containsKey(sha)).toList();
         jdbc.batchUpdate(INSERT, absent, absent.size(), (statement, sha) -> {
             statement.setString(1, sha);
             statement.setTimestamp(2, now);
         });
+        List<String> open = digests.stream().filter(sha -> !settled.getOrDefault(sha, false)).toList();
+        return open.isEmpty() ? Set.of() : touchLocked(open, now);
+    }
+
+    /** Locks the rows (in digest order), verifies the ones not sure against the store, touches the others. */
+    private Set<String> touchLocked(List<String> digests, Timestamp now) {
         Map<String, Boolean> rows = new HashMap<>();
         jdbc.query("select sha256, sure from stored_blob where sha256 in (" + marks(digests.size())
                 + ") order by sha256 for update", row -> {
