@@ -94,7 +94,9 @@ final class PublishCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Api api = sites.api();
-        List<Folder.LocalFile> files = Folder.read(folder);
+        FolderDigests digests = FolderDigests.of(sites.invocation.env(), folder);
+        List<Folder.LocalFile> files = Folder.read(folder, digests);
+        digests.save();
         if (files.isEmpty()) {
             throw new Failure(Exit.USAGE, "Nothing to publish: " + folder + " has no files (see its .sitesignore).");
         }

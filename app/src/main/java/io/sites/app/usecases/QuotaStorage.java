@@ -43,7 +43,7 @@ class QuotaStorage implements StorageQuota {
     @Override
     public void check(AccountId publisher, WebsiteId website, List<BlobRef> blobs) {
         AccountId owner = website == null ? publisher : owner(website, publisher);
-        long adding = adding(owner, blobs);
+        long adding = adding(owner, website == null ? blobs : notLiveIn(website, blobs));
         if (adding == 0) {
             return; // nothing new: the sum over the account's files (the costly read) is not needed
         }
@@ -78,6 +78,17 @@ class QuotaStorage implements StorageQuota {
                     + " Publish what you sent, wait for tomorrow, or ask the operator to raise the quota.");
         }
         sentAhead.take(account.value(), (int) Math.min(Integer.MAX_VALUE, (adding + MIB - 1) / MIB));
+    }
+
+    /**
+     * These blobs less the ones the website's live version references, which its owner's versions reference by
+     * definition: read in one range of the live version's rows, so that a republish of a big site asks
+     * {@link #known} about its few new files only, not about a hundred thousand in lists of 500.
+     */
+    private List<BlobRef> notLiveIn(WebsiteId website, List<BlobRef> blobs) {
+        Set<String> live = new HashSet<>(jdbc.queryForList("select f.sha256 from qs_version_file f join qs_website w"
+                + " on w.current_job_id = f.job_id where w.id = ?" + LIVE, String.class, website.value()));
+        return live.isEmpty() ? blobs : blobs.stream().filter(blob -> !live.contains(blob.sha256())).toList();
     }
 
     /** The bytes of these blobs that the owner's versions do not reference yet, each counted once. */
