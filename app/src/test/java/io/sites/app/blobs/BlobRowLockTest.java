@@ -18,7 +18,8 @@ import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.dao.QueryTimeoutException;
 
 /**
- * Publishes that share a file wait for each other's lock on its {@code stored_blob} row: on the embedded database
+ * Publishes that share a file wait for each other's lock on its {@code stored_blob} row (one not touched within
+ * the last hour, which a touch locks): on the embedded database
  * as long as a loaded machine may hold it (H2's own default gave up after one second with a 500), and a wait that
  * still runs out is a 503 with Retry-After, nothing changed, never a 500.
  */
@@ -34,6 +35,14 @@ class BlobRowLockTest extends EmbeddedAppTest {
                 .digest(SHARED.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
 
         try (Connection other = bean(DataSource.class).getConnection()) {
+            // Touched two hours ago: a row touched within the last hour is read, not locked (StoredBlobs.touch).
+            try (PreparedStatement age = other.prepareStatement(
+                    "update stored_blob set touched_at = ? where sha256 = ?")) {
+                age.setTimestamp(1, java.sql.Timestamp.from(java.time.Instant.now().minus(
+                        java.time.Duration.ofHours(2))));
+                age.setString(2, sha);
+                assertThat(age.executeUpdate()).isEqualTo(1);
+            }
             other.setAutoCommit(false);
             try (PreparedStatement lock = other.prepareStatement(
                     "select sha256 from stored_blob where sha256 = ? for update")) {
