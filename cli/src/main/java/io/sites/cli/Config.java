@@ -2,7 +2,6 @@ package io.sites.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -49,10 +48,8 @@ final class Config {
     }
 
     static Config of(Map<String, String> env) {
-        String xdg = env.get("XDG_CONFIG_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg)
-                : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".config");
-        return new Config(base.resolve("sites").resolve("config.json"));
+        return new Config(UserDirectories.base(env, "XDG_CONFIG_HOME", ".config").resolve("sites")
+                .resolve("config.json"));
     }
 
     Path file() {
@@ -210,27 +207,7 @@ final class Config {
 
     /** The file's directory, made private when it is new; whether the file system has POSIX permissions. */
     private boolean directory() throws IOException {
-        Path dir = file.getParent();
-        boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
-        if (posix) {
-            createPrivateDirectories(dir);
-        } else {
-            Files.createDirectories(dir);
-        }
-        return posix;
-    }
-
-    // Only the directories this creates get 700: an existing ~/.config keeps what its owner chose.
-    private static void createPrivateDirectories(Path dir) throws IOException {
-        if (Files.isDirectory(dir)) {
-            return;
-        }
-        createPrivateDirectories(dir.getParent());
-        try {
-            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        } catch (FileAlreadyExistsException raced) {
-            // another process made it in between: fine
-        }
+        return UserDirectories.createPrivate(file.getParent());
     }
 
     private static String text(JsonNode json, String field) {

@@ -56,9 +56,7 @@ final class FolderDigests {
 
     /** The cache of {@code root} under the user's cache directory, as the environment names it. */
     static FolderDigests of(Map<String, String> env, Path root) {
-        String xdg = env.get("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg)
-                : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".cache");
+        Path base = UserDirectories.base(env, "XDG_CACHE_HOME", ".cache");
         try {
             String name = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
                     .digest(root.toRealPath().toString().getBytes(StandardCharsets.UTF_8)));
@@ -121,7 +119,8 @@ final class FolderDigests {
             return;
         }
         try {
-            Path dir = Files.createDirectories(file.getParent());
+            Path dir = file.getParent();
+            UserDirectories.createPrivate(dir);
             Path temporary = Files.createTempFile(dir, "digests-", ".tmp");
             try {
                 restrict(temporary);
