@@ -24,7 +24,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -37,7 +36,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * Blobs as objects {@code <prefix><sha256>} in one S3 bucket (AWS or any S3-protocol server). A single PUT carries
@@ -46,9 +44,6 @@ import java.util.function.Supplier;
  * only once it is complete and durable.
  */
 public final class S3BlobStore implements BlobStore, AutoCloseable {
-    /** Attempts of one write whose connection was found closed (see {@link #resent}). */
-    private static final int WRITE_ATTEMPTS = 3;
-
     public static final String DEFAULT_PREFIX = "blobs/";
     public static final String DEFAULT_REGION = "us-east-1";
     private static final String CONTENT_TYPE = "application/octet-stream";
@@ -133,7 +128,7 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
     static S3ClientBuilder clientBuilder(Settings settings) {
         S3ClientBuilder builder = S3Client.builder()
                 // Several SDK HTTP clients are on the classpath; name one instead of failing at runtime.
-                .httpClientBuilder(UrlConnectionHttpClient.builder())
+                .httpClientBuilder(ClosedConnectionRetry.around(UrlConnectionHttpClient.builder()))
                 .region(Region.of(settings.region()))
                 .forcePathStyle(settings.pathStyle())
                 // We send Content-MD5 and SHA-256 ourselves; the SDK's default CRC trailers (aws-chunked) are not
@@ -296,10 +291,10 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
     private void put(String key, byte[] sha, byte[] md5, RequestBody body) throws IOException {
         Base64.Encoder base64 = Base64.getEncoder();
         try {
-            resent(() -> s3.putObject(r -> r.bucket(bucket).key(key)
+            s3.putObject(r -> r.bucket(bucket).key(key)
                     .contentType(CONTENT_TYPE)
                     .contentMD5(base64.encodeToString(md5))
-                    .checksumSHA256(base64.encodeToString(sha)), body));
+                    .checksumSHA256(base64.encodeToString(sha)), body);
         } catch (SdkException e) {
             throw failure("PUT", key, e);
         }
@@ -329,10 +324,10 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
                 md5.update(buffer, 0, length);
                 String partMd5 = base64.encodeToString(md5.digest());
                 int partNumber = number;
-                String eTag = resent(() -> s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId)
+                String eTag = s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId)
                                 .partNumber(partNumber).contentLength((long) length).contentMD5(partMd5),
                         RequestBody.fromContentProvider(() -> new ByteArrayInputStream(buffer, 0, length), length,
-                                CONTENT_TYPE))).eTag();
+                                CONTENT_TYPE)).eTag();
                 parts.add(CompletedPart.builder().partNumber(partNumber).eTag(eTag).build());
                 offset += length;
             }
@@ -369,24 +364,6 @@ public final class S3BlobStore implements BlobStore, AutoCloseable {
     private static boolean isNoSuchBucket(S3Exception e) {
         return e instanceof NoSuchBucketException
                 || (e.awsErrorDetails() != null && "NoSuchBucket".equals(e.awsErrorDetails().errorCode()));
-    }
-
-    /**
-     * A write sent again when the connection it went out on turns out to be closed. The URL-connection client throws
-     * that as an UncheckedIOException the SDK neither wraps nor retries ("Unexpected end of file from server": a
-     * pooled connection the server had already closed, seen under load in FleetTest). Writing again is safe: the key
-     * is the content's address and every body here can be read again.
-     */
-    private static <T> T resent(Supplier<T> write) throws IOException {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return write.get();
-            } catch (UncheckedIOException closed) {
-                if (attempt == WRITE_ATTEMPTS) {
-                    throw closed.getCause();
-                }
-            }
-        }
     }
 
     private IOException failure(String operation, String key, SdkException e) {

@@ -21,7 +21,8 @@ import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * A blob write whose connection the server closes before answering (as a server does with a pooled connection it
- * has already dropped) is sent again, on a new connection, and stored: seen as a 500 of a publish in FleetTest.
+ * has already dropped) is sent again by the SDK's retries ({@link ClosedConnectionRetry}), on a new connection, and
+ * stored: seen as a 500 of a publish in FleetTest.
  */
 class S3ClosedConnectionTest {
 
@@ -35,7 +36,7 @@ class S3ClosedConnectionTest {
     void aWriteWhoseConnectionIsClosedUnansweredIsSentAgain() throws Exception {
         byte[] bytes = new byte[64 * 1024];
         new Random(7).nextBytes(bytes);
-        try (ClosingProxy proxy = new ClosingProxy(S3.endpoint().getPort());
+        try (ClosingProxy proxy = new ClosingProxy(S3.endpoint().getPort(), OBJECT_WRITE, 1);
                 S3Client client = S3BlobStore.clientBuilder(new S3BlobStore.Settings("unused", null,
                         proxy.endpoint(), S3.region(), true, S3.identity(), S3.credential())).build()) {
             S3BlobStore store = new S3BlobStore(client, "closed-connection", S3BlobStore.DEFAULT_PREFIX, spool);
@@ -50,18 +51,23 @@ class S3ClosedConnectionTest {
         }
     }
 
+    private static final String OBJECT_WRITE = "PUT /closed-connection/" + S3BlobStore.DEFAULT_PREFIX;
+
     /**
-     * Forwards every connection to the S3 server, but closes the connection that carries the first object write as
-     * soon as its request line arrives, without a byte of answer (the client had reused it for that request).
+     * Forwards every connection to the S3 server, but closes the first {@code times} connections that carry a request
+     * starting with {@code request} as soon as it arrives, without a byte of answer.
      */
     private static final class ClosingProxy implements AutoCloseable {
-        private static final String OBJECT_WRITE = "PUT /closed-connection/" + S3BlobStore.DEFAULT_PREFIX;
         private final ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         private final int upstream;
+        private final String request;
+        private final int times;
         private final AtomicInteger closed = new AtomicInteger();
 
-        ClosingProxy(int upstream) throws IOException {
+        ClosingProxy(int upstream, String request, int times) throws IOException {
             this.upstream = upstream;
+            this.request = request;
+            this.times = times;
             Thread.ofVirtual().start(this::accept);
         }
 
@@ -94,7 +100,7 @@ class S3ClosedConnectionTest {
             }
         }
 
-        /** Copies one direction; from the client, the first object write closes both sockets instead. */
+        /** Copies one direction; from the client, a request to close closes both sockets instead. */
         private void pump(Socket from, Socket to, boolean fromClient) {
             try {
                 InputStream in = from.getInputStream();
@@ -102,8 +108,8 @@ class S3ClosedConnectionTest {
                 byte[] buffer = new byte[16 * 1024];
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
-                    if (fromClient && new String(buffer, 0, n, StandardCharsets.ISO_8859_1).contains(OBJECT_WRITE)
-                            && closed.compareAndSet(0, 1)) {
+                    if (fromClient && new String(buffer, 0, n, StandardCharsets.ISO_8859_1).contains(request)
+                            && closed.getAndUpdate(c -> c < times ? c + 1 : c) < times) {
                         from.close();
                         to.close();
                         return;
