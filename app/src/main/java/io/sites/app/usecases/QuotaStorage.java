@@ -19,10 +19,11 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * The storage quota at publish: the owning account's versions reference some distinct blobs (each counted once,
- * however many versions or websites share it); a publish may add the blobs they do not reference yet as long as the
- * total stays within the account's storage quota. Two publishes at the same instant may both pass: the quota is
- * exceeded by at most one bundle, never by a flood (each publish is rate limited).
+ * The storage quota at publish: the owning account's counted versions (not pruned, website not deleted) reference
+ * some distinct blobs (each counted once, however many versions or websites share it), kept as a running total by the
+ * read model ({@code qs_owner_count.stored_bytes}, {@code qs_owner_blob}); a publish may add the blobs they do not
+ * reference yet as long as the total stays within the account's storage quota. Two publishes at the same instant may
+ * both pass: the quota is exceeded by at most one bundle, never by a flood (each publish is rate limited).
  */
 @Component
 class QuotaStorage implements StorageQuota {
@@ -31,11 +32,13 @@ class QuotaStorage implements StorageQuota {
     private static final long MIB = 1024 * 1024;
     private final JdbcTemplate jdbc;
     private final AccountQuotas quotas;
+    private final UsageFigures figures;
     /** Files sent ahead per account and day, in MiB; the budget is each account's quota, checked above. */
     private final RateWindow sentAhead;
 
-    QuotaStorage(JdbcTemplate jdbc, AccountQuotas quotas, RateWindows windows) {
+    QuotaStorage(JdbcTemplate jdbc, AccountQuotas quotas, UsageFigures figures, RateWindows windows) {
         this.jdbc = jdbc;
+        this.figures = figures;
         this.quotas = quotas;
         this.sentAhead = windows.window("sent-ahead-mib", Duration.ofDays(1), Integer.MAX_VALUE);
     }
@@ -45,10 +48,10 @@ class QuotaStorage implements StorageQuota {
         AccountId owner = website == null ? publisher : owner(website, publisher);
         long adding = adding(owner, website == null ? blobs : notLiveIn(website, blobs));
         if (adding == 0) {
-            return; // nothing new: the sum over the account's files (the costly read) is not needed
+            return; // nothing new: the quota is not asked
         }
         long quota = quotas.of(owner).storageBytes();
-        long used = used(owner);
+        long used = figures.storageBytes(owner);
         if (used + adding > quota) {
             throw new QuotaExceededException("storage", "This publish would store " + adding + " bytes of new files;"
                     + " the account's versions already use " + used + " of its storage quota of " + quota
@@ -70,7 +73,7 @@ class QuotaStorage implements StorageQuota {
         }
         long quota = quotas.of(account).storageBytes();
         long today = (long) sentAhead.used(account.value()) * MIB;
-        long used = used(account);
+        long used = figures.storageBytes(account);
         if (used + today + adding > quota) {
             throw new QuotaExceededException("storage", "These files would add " + adding + " bytes; the account's"
                     + " versions use " + used + " and files sent ahead today, not published yet, " + today + " of its"
@@ -105,15 +108,7 @@ class QuotaStorage implements StorageQuota {
         return owners.isEmpty() ? publisher : new AccountId(owners.getFirst());
     }
 
-    /** The bytes of the distinct blobs the owner's stored versions reference. */
-    long used(AccountId owner) {
-        Long bytes = jdbc.queryForObject("select coalesce(sum(size), 0) from (select distinct f.sha256, f.size"
-                + " from qs_version_file f join qs_version v on v.job_id = f.job_id join qs_website w"
-                + " on w.id = v.website_id where w.owner_id = ?" + LIVE + ") blobs", Long.class, owner.value());
-        return bytes == null ? 0 : bytes;
-    }
-
-    /** Which of these blobs the owner's versions already reference (counted in {@link #used}). */
+    /** Which of these blobs the owner's counted versions already reference (counted in {@link UsageFigures#storageBytes}). */
     private Set<String> known(AccountId owner, Set<String> digests) {
         Set<String> known = new HashSet<>();
         List<String> all = List.copyOf(digests);
@@ -124,10 +119,8 @@ class QuotaStorage implements StorageQuota {
             for (int i = 0; i < chunk.size(); i++) {
                 args[i + 1] = chunk.get(i);
             }
-            known.addAll(jdbc.queryForList("select distinct f.sha256 from qs_version_file f join qs_version v"
-                    + " on v.job_id = f.job_id join qs_website w on w.id = v.website_id where w.owner_id = ?" + LIVE
-                    + " and f.sha256 in (" + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")",
-                    String.class, args));
+            known.addAll(jdbc.queryForList("select sha256 from qs_owner_blob where owner_id = ? and sha256 in ("
+                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")", String.class, args));
         }
         return known;
     }

@@ -1,5 +1,6 @@
 package io.sites.app.usecases;
 
+import io.sites.api.id.AccountId;
 import io.sites.app.usecases.UsageOperations.Figures;
 import io.sites.app.usecases.UsageOperations.Granularity;
 import io.sites.app.usecases.UsageOperations.Period;
@@ -106,14 +107,13 @@ class UsageFigures {
         return totals;
     }
 
-    /** The bytes of the distinct blobs the websites' stored versions reference, each blob once. */
-    long storageBytes(List<String> websiteIds) {
-        if (websiteIds.isEmpty()) {
-            return 0;
-        }
-        Long bytes = jdbc.queryForObject("select coalesce(sum(size), 0) from (select distinct f.sha256, f.size"
-                + " from qs_version_file f join qs_version v on v.job_id = f.job_id where v.website_id in ("
-                + marks(websiteIds) + ")) blobs", Long.class, websiteIds.toArray());
+    /**
+     * The bytes of the distinct blobs the account's counted versions reference (not pruned, website not deleted),
+     * each blob once: the figure the storage quota is checked against, kept by the read model as a running total.
+     */
+    long storageBytes(AccountId owner) {
+        Long bytes = jdbc.query("select stored_bytes from qs_owner_count where owner_id = ?",
+                rs -> rs.next() ? rs.getLong(1) : 0L, owner.value());
         return bytes == null ? 0 : bytes;
     }
 

@@ -113,7 +113,7 @@ public class UsageOperations {
         List<AccountUsage.Site> sites = owned.stream().map(site -> new AccountUsage.Site(site,
                 byWebsite.getOrDefault(site.id().value(), Figures.NONE))).toList();
         Figures totals = sites.stream().map(AccountUsage.Site::totals).reduce(Figures.NONE, Figures::plus);
-        long storage = figures.storageBytes(ids);
+        long storage = figures.storageBytes(caller);
         return new AccountUsage(period, totals, figures.series(ids, period), sites, storage, quota(caller, ids));
     }
 

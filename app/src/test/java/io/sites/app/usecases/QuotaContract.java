@@ -167,6 +167,43 @@ public interface QuotaContract {
     }
 
     @Test
+    default void versionsRetentionPrunedOrWebsitesDeletedFreeTheirStorage() {
+        User owner = user("quota-freed");
+        bean(AccountQuotas.class).set(owner.id(), null, 1_000L, null);
+        String id = website(owner, unique("quota-freed"), "a".repeat(300));
+        assertThat(http().send("PATCH", "/v1/websites/" + id, owner.token(), "application/json",
+                "{\"retainVersions\": 1}").status()).isEqualTo(200);
+        // Versions never made live: retention prunes each as soon as a newer one is published.
+        assertThat(publish(owner, id, "b".repeat(400)).status()).isEqualTo(201);
+        assertThat(stored(owner)).isEqualTo(700);
+        assertThat(publish(owner, id, "c".repeat(200)).status()).isEqualTo(201);
+        assertThat(stored(owner)).as("version 2 pruned: the live 300 and version 3's 200").isEqualTo(500);
+        Http.Response fits = publish(owner, id, "e".repeat(450));
+        assertThat(fits.status()).as("a pruned version no longer counts: " + fits.text()).isEqualTo(201);
+        assertThat(stored(owner)).isEqualTo(750);
+
+        Http.Response over = http().post("/v1/websites", owner.token(), site(unique("quota-freed2"), "Second",
+                file("index.html", "d".repeat(600))));
+        assertThat(over.status()).as(over.text()).isEqualTo(507);
+        assertThat(http().send("DELETE", "/v1/websites/" + id, owner.token(), "application/json", "").status())
+                .isBetween(200, 204);
+        assertThat(stored(owner)).as("a deleted website's files no longer count").isZero();
+        Http.Response afterDelete = http().post("/v1/websites", owner.token(), site(unique("quota-freed3"),
+                "Third", file("index.html", "d".repeat(600))));
+        assertThat(afterDelete.status()).as(afterDelete.text()).isEqualTo(201);
+    }
+
+    private Http.Response publish(User owner, String id, String page) {
+        return http().post("/v1/websites/" + id + "/versions", owner.token(),
+                version(false, "not made live", file("index.html", page)));
+    }
+
+    /** The figure getAccountUsage shows, which the storage quota is checked against. */
+    private long stored(User owner) {
+        return http().get("/v1/usage", owner.token()).json().get("storageBytes").asLong();
+    }
+
+    @Test
     default void aPublishOverTheStorageQuotaIsRefusedAndLeavesNothing() throws Exception {
         User owner = user("quota-storage");
         bean(AccountQuotas.class).set(owner.id(), null, 1_000L, null);

@@ -2,6 +2,7 @@ package io.sites.query.website;
 
 import static io.sites.query.website.StoredValues.DELETED;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
@@ -9,10 +10,11 @@ import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Each owner's number of live websites in {@code qs_owner_count}, changed only when the projection really
- * inserted or deleted a website row, so a redelivered event changes nothing. Several segments process events at
- * once and hold their row locks until their batch commits; a batch's changes are therefore added up and written
- * at its prepare-commit in owner order, so two batches never wait on each other's rows in opposite orders.
+ * Each owner's number of live websites and stored bytes in {@code qs_owner_count}, changed only when the projection
+ * really inserted or deleted a website row, or a version started or stopped counting ({@link OwnerBlobs}), so a
+ * redelivered event changes nothing. Several segments process events at once and hold their row locks until their
+ * batch commits; a batch's changes are therefore added up and written at its prepare-commit, the blobs first and
+ * then the totals, each in owner order, so two batches never wait on each other's rows in opposite orders.
  */
 final class OwnerCounts {
     private static final String PENDING = OwnerCounts.class.getName() + ".pending";
@@ -24,20 +26,48 @@ final class OwnerCounts {
     }
 
     void add(String owner, int delta) {
-        if (!CurrentUnitOfWork.isStarted()) {
-            write(Map.of(owner, delta));
-            return;
-        }
-        join(CurrentUnitOfWork.get().root()).merge(owner, delta, Integer::sum);
+        Changes changes = changes();
+        changes.live.merge(owner, delta, Integer::sum);
+        writeUnlessBatched(changes);
     }
 
-    /** The batch's changes, written at its prepare-commit after what the batch registered before this. */
-    Map<String, Integer> join(UnitOfWork<?> batch) {
+    /** The owner's counted versions start ({@code sign} 1) or stop (-1) naming these blobs. */
+    void addBlobs(String owner, Map<String, OwnerBlobs.Change> blobs, int sign) {
+        if (owner == null || blobs.isEmpty()) {
+            return;
+        }
+        Changes changes = changes();
+        Map<String, OwnerBlobs.Change> pending = changes.blobs.computeIfAbsent(owner, key -> new TreeMap<>());
+        blobs.forEach((sha256, change) -> pending.merge(sha256,
+                new OwnerBlobs.Change(change.size(), sign * change.versions()), OwnerBlobs.Change::plus));
+        writeUnlessBatched(changes);
+    }
+
+    /**
+     * The batch's changes, written at its prepare-commit. The batch's pending rows are written first, whenever they
+     * were registered: writing them counts new websites and versions here, and a count added after this write would
+     * be lost.
+     */
+    Changes join(UnitOfWork<?> batch) {
         return batch.getOrComputeResource(PENDING, key -> {
-            Map<String, Integer> changes = new TreeMap<>();
-            batch.onPrepareCommit(unit -> write(changes));
+            Changes changes = new Changes();
+            batch.onPrepareCommit(unit -> {
+                PendingRows.flush();
+                write(changes);
+            });
             return changes;
         });
+    }
+
+    /** The batch's changes; outside a batch (a test, a handler called directly) fresh ones, written at once. */
+    private Changes changes() {
+        return CurrentUnitOfWork.isStarted() ? join(CurrentUnitOfWork.get().root()) : new Changes();
+    }
+
+    private void writeUnlessBatched(Changes changes) {
+        if (!CurrentUnitOfWork.isStarted()) {
+            write(changes);
+        }
     }
 
     /**
@@ -57,12 +87,27 @@ final class OwnerCounts {
         jdbc.update("delete from qs_owner_count");
     }
 
-    private void write(Map<String, Integer> changes) {
-        changes.forEach((owner, delta) -> {
-            if (delta != 0) {
+    private void write(Changes changes) {
+        Map<String, Long> bytes = OwnerBlobs.write(jdbc, changes.blobs);
+        TreeMap<String, Boolean> owners = new TreeMap<>();
+        changes.live.forEach((owner, delta) -> owners.put(owner, true));
+        bytes.forEach((owner, delta) -> owners.put(owner, true));
+        owners.keySet().forEach(owner -> {
+            int live = changes.live.getOrDefault(owner, 0);
+            long stored = bytes.getOrDefault(owner, 0L);
+            if (live != 0 || stored != 0) {
                 jdbc.update("insert into qs_owner_count (owner_id, live) values (?, 0) on conflict do nothing", owner);
-                jdbc.update("update qs_owner_count set live = live + ? where owner_id = ?", delta, owner);
+                jdbc.update("update qs_owner_count set live = live + ?, stored_bytes = stored_bytes + ?"
+                        + " where owner_id = ?", live, stored, owner);
             }
         });
+        changes.live.clear();
+        changes.blobs.clear();
+    }
+
+    /** A batch's changes: live websites and blobs, by owner. */
+    static final class Changes {
+        private final Map<String, Integer> live = new HashMap<>();
+        private final Map<String, TreeMap<String, OwnerBlobs.Change>> blobs = new HashMap<>();
     }
 }

@@ -12,6 +12,7 @@ import io.sites.api.event.WebsiteCreated;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -160,10 +161,24 @@ final class PendingRows {
         if (!files.isEmpty()) {
             jdbc.batchUpdate(INSERT_FILE, files);
         }
+        countBlobs(inserted);
         if (!warnings.isEmpty()) {
             jdbc.batchUpdate(INSERT_WARNING, warnings);
         }
         writeWebsites();
+    }
+
+    /** The new versions' blobs count for their website's owner, unless the website is deleted. */
+    private void countBlobs(int[] inserted) {
+        Map<String, String> owners = new HashMap<>();
+        for (int i = 0; i < inserted.length; i++) {
+            if (inserted[i] == 1) {
+                VersionPublished event = versions.get(i).event();
+                String website = event.websiteId().value();
+                String owner = owners.computeIfAbsent(website, id -> OwnerBlobs.countingOwner(jdbc, id));
+                this.owners.addBlobs(owner, OwnerBlobs.of(event.files()), 1);
+            }
+        }
     }
 
     /** Per website: the promoting event with the highest sequence number, then the time of its last event. */

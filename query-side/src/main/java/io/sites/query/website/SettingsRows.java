@@ -6,6 +6,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -50,10 +51,17 @@ final class SettingsRows {
                 values.toArray());
     }
 
-    static void pruned(JdbcTemplate jdbc, VersionsPruned event, Instant at) {
+    /** A version pruned now stops counting for its owner's stored bytes, read before its mark is set. */
+    static void pruned(JdbcTemplate jdbc, VersionsPruned event, Instant at, OwnerCounts owners) {
+        String website = event.websiteId().value();
+        String owner = OwnerBlobs.countingOwner(jdbc, website);
         for (Integer version : event.versions()) {
-            jdbc.update("update qs_version set pruned_at = ? where website_id = ? and version = ? and pruned_at is null",
-                    Timestamp.from(at), event.websiteId().value(), version);
+            Map<String, OwnerBlobs.Change> blobs = owner == null ? Map.of()
+                    : OwnerBlobs.ofVersion(jdbc, website, version);
+            if (jdbc.update("update qs_version set pruned_at = ? where website_id = ? and version = ?"
+                    + " and pruned_at is null", Timestamp.from(at), website, version) == 1) {
+                owners.addBlobs(owner, blobs, -1);
+            }
         }
     }
 }

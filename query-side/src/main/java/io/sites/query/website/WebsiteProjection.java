@@ -18,6 +18,7 @@ import io.sites.api.event.WebsiteSettingsChanged;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
@@ -115,6 +116,7 @@ class WebsiteProjection {
                 sequence, id, sequence);
         if (deleted == 1) {
             owners.add(owner.getFirst(), -1);
+            owners.addBlobs(owner.getFirst(), OwnerBlobs.ofWebsite(jdbc, id), -1);
         }
     }
 
@@ -167,13 +169,16 @@ class WebsiteProjection {
         if (moved == 1) {
             owners.add(event.previousOwner().value(), -1);
             owners.add(event.owner().value(), 1);
+            Map<String, OwnerBlobs.Change> blobs = OwnerBlobs.ofWebsite(jdbc, event.websiteId().value());
+            owners.addBlobs(event.previousOwner().value(), blobs, -1);
+            owners.addBlobs(event.owner().value(), blobs, 1);
         }
     }
 
     @EventHandler
     void on(VersionsPruned event, @org.axonframework.eventhandling.Timestamp Instant at) {
         PendingRows.flush();
-        SettingsRows.pruned(jdbc, event, at);
+        SettingsRows.pruned(jdbc, event, at, owners);
     }
 
     /**
@@ -215,7 +220,7 @@ class WebsiteProjection {
         if (Boolean.TRUE.equals(jdbc.execute((ConnectionCallback<Boolean>) connection ->
                 "PostgreSQL".equals(connection.getMetaData().getDatabaseProductName())))) {
             jdbc.execute("truncate qs_version_file, qs_version_warning, qs_version, qs_collaborator, qs_website, "
-                    + "qs_owner_count");
+                    + "qs_owner_count, qs_owner_blob");
             return;
         }
         jdbc.update("delete from qs_version_file");
@@ -224,6 +229,7 @@ class WebsiteProjection {
         jdbc.update("delete from qs_collaborator");
         jdbc.update("delete from qs_website");
         owners.clear();
+        jdbc.update("delete from qs_owner_blob");
     }
 
     /**
