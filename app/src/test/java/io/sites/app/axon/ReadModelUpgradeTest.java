@@ -86,10 +86,9 @@ class ReadModelUpgradeTest {
                     + " sha256 varchar(64) not null, size bigint not null, primary key (account_id, sha256))");
             old.getBean(JdbcTemplate.class).execute("create table qs_owner_count (owner_id varchar(64) primary key,"
                     + " live integer not null, stored_bytes bigint not null default 0)");
-            // And each owner's blobs of V2026_11_29_80, which the projection counts as it writes a version.
+            // And each owner's blobs of V2026_11_29_80, which the projection settles as it writes a version.
             old.getBean(JdbcTemplate.class).execute("create table qs_owner_blob (owner_id varchar(64) not null,"
-                    + " sha256 varchar(64) not null, size bigint not null, versions integer not null,"
-                    + " primary key (owner_id, sha256))");
+                    + " sha256 varchar(64) not null, size bigint not null, primary key (owner_id, sha256))");
             old.getBean(JdbcTemplate.class).execute("alter table qs_website add column updated_sequence bigint");
             // And the owner's settings of V2026_11_28_50, which today's reads select.
             old.getBean(JdbcTemplate.class).execute("alter table qs_website add column retain_versions integer");

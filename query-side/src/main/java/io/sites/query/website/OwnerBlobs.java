@@ -3,63 +3,78 @@ package io.sites.query.website;
 
 import static io.sites.query.website.StoredValues.DELETED;
 
-import io.sites.api.site.ManifestEntry;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * The blobs each owner's counted versions reference ({@code qs_owner_blob}): a version counts while it is not pruned
- * and its website is not deleted, and a blob is the owner's while at least one counted version names it, each blob
- * once however many versions or websites share it. A row keeps how many counted versions name the blob; the owner's
- * {@code qs_owner_count.stored_bytes} adds a blob's size when its row goes from none to one version and takes it off
- * when it goes back to none. So the quota reads one row per publish instead of summing every file of the owner's
- * history, and a pruned or deleted version frees what only it referenced, as the blob collector does.
+ * The blobs each owner's counted versions name ({@code qs_owner_blob}): a version counts while it is not pruned and
+ * its website is not deleted, and a blob is the owner's while at least one counted version names it, each blob once
+ * however many versions or websites share it. The owner's {@code qs_owner_count.stored_bytes} is the sum of their
+ * sizes. So the quota reads one row per publish instead of summing every file of the owner's history, and a pruned
+ * or deleted version frees what only it named, as the blob collector does.
  *
- * <p>The changes are made where the projection knows a version started or stopped counting (inserted, pruned, its
- * website deleted or claimed by another owner), never on a redelivered event, and written at the batch's
- * prepare-commit in (owner, digest) order before the owners' totals, so two batches never wait on each other
- * crosswise.
+ * <p>The projection notes which versions a batch started or stopped counting and {@link #write} settles each owner
+ * at the batch's prepare-commit, holding the owner's {@code qs_owner_count} row: every writer of an owner's blobs
+ * holds it, so a check that no other version names a blob and the delete that follows never race a version of
+ * another segment that starts naming it (that one waits, then finds the blob gone and adds it back). The statements
+ * are set-based over {@code qs_version_file}: a republish of a big site costs an anti-join inside the database,
+ * not a write per file, and a blob the live version named already is found there and left alone.
  */
 final class OwnerBlobs {
-    private static final int CHUNK = 500;
-    private static final String COUNTED_FILES = "select f.sha256, max(f.size), count(distinct f.job_id)"
-            + " from qs_version_file f join qs_version v on v.job_id = f.job_id"
-            + " where %s and v.pruned_at is null and f.sha256 is not null group by f.sha256";
+    /** A version of this owner that counts: not pruned, of a website the owner has and has not deleted. */
+    private static final String COUNTED = " from qs_version_file f join qs_version v on v.job_id = f.job_id"
+            + " join qs_website w on w.id = v.website_id where w.owner_id = ? and w.status <> " + DELETED
+            + " and v.pruned_at is null";
+    private static final String NEW_BLOBS = "select f.sha256, max(f.size) as size" + COUNTED
+            + " and f.job_id in (%s) and f.sha256 is not null and not exists (select 1 from qs_owner_blob b"
+            + " where b.owner_id = ? and b.sha256 = f.sha256) group by f.sha256";
+    private static final String UNNAMED = " from qs_owner_blob b where b.owner_id = ? and b.sha256 in"
+            + " (select sha256 from qs_version_file where job_id in (%s)) and not exists (select 1" + COUNTED
+            + " and f.sha256 = b.sha256)";
 
     private OwnerBlobs() {
     }
 
-    /** How many counted versions start (positive) or stop (negative) naming a blob of this size. */
-    record Change(long size, int versions) {
-        Change plus(Change other) {
-            return new Change(size, versions + other.versions);
+    /** The versions (job ids) a batch made count or stop counting for one owner. */
+    record Touched(Set<String> added, Set<String> removed) {
+    }
+
+    /**
+     * Settles the owner's blobs after the batch: the removed versions' blobs no counted version names any more leave,
+     * the added versions' blobs the owner did not have join. Answers the change of the owner's stored bytes. The
+     * caller holds the owner's row.
+     */
+    static long write(JdbcTemplate jdbc, String owner, Touched touched) {
+        long delta = 0;
+        for (List<String> jobs : chunks(touched.removed())) {
+            String query = UNNAMED.formatted(marks(jobs.size()));
+            Object[] arguments = arguments(owner, jobs, owner);
+            Long freed = jdbc.queryForObject("select coalesce(sum(b.size), 0)" + query, Long.class, arguments);
+            jdbc.update("delete" + query, arguments);
+            delta -= freed == null ? 0 : freed;
         }
-    }
-
-    /** A new version's blobs, each once however many of its paths name it. */
-    static Map<String, Change> of(List<ManifestEntry> files) {
-        Map<String, Change> blobs = new HashMap<>();
-        for (ManifestEntry file : files) {
-            if (file.sha256() != null) {
-                blobs.putIfAbsent(file.sha256(), new Change(file.size(), 1));
-            }
+        for (List<String> jobs : chunks(touched.added())) {
+            String query = NEW_BLOBS.formatted(marks(jobs.size()));
+            Object[] arguments = arguments(owner, jobs, owner);
+            Long added = jdbc.queryForObject("select coalesce(sum(size), 0) from (" + query + ") blobs", Long.class,
+                    arguments);
+            jdbc.update("insert into qs_owner_blob (owner_id, sha256, size) select ?, sha256, size from (" + query
+                    + ") blobs", prepend(owner, arguments));
+            delta += added == null ? 0 : added;
         }
-        return blobs;
+        return delta;
     }
 
-    /** The website's counted versions' blobs, each with the number of them naming it. */
-    static Map<String, Change> ofWebsite(JdbcTemplate jdbc, String websiteId) {
-        return counted(jdbc, "v.website_id = ?", websiteId);
+    /** The job ids of a website's versions, for a deletion or a claim: all of them, whatever counts. */
+    static List<String> versionsOf(JdbcTemplate jdbc, String websiteId) {
+        return jdbc.queryForList("select job_id from qs_version where website_id = ?", String.class, websiteId);
     }
 
-    /** One version's blobs, if it is counted: a version pruned already names none. */
-    static Map<String, Change> ofVersion(JdbcTemplate jdbc, String websiteId, int version) {
-        return counted(jdbc, "v.website_id = ? and v.version = ?", websiteId, version);
+    /** The job id of one version, if the read model has it. */
+    static List<String> versionOf(JdbcTemplate jdbc, String websiteId, int version) {
+        return jdbc.queryForList("select job_id from qs_version where website_id = ? and version = ?", String.class,
+                websiteId, version);
     }
 
     /** The owner of a website whose versions count: none for a deleted or unknown one. */
@@ -69,74 +84,36 @@ final class OwnerBlobs {
         return owner.isEmpty() ? null : owner.getFirst();
     }
 
-    /**
-     * Writes these changes, owner by owner and digest by digest, and answers how each owner's stored bytes change. A
-     * row that reaches no version is deleted; a change for a row that does not exist (which the projection never
-     * makes) is left out rather than making one with a negative count.
-     */
-    static Map<String, Long> write(JdbcTemplate jdbc, Map<String, TreeMap<String, Change>> changes) {
-        Map<String, Long> bytes = new TreeMap<>();
-        new TreeMap<>(changes).forEach((owner, blobs) -> {
-            List<Object[]> missing = new ArrayList<>();
-            List<Object[]> counts = new ArrayList<>();
-            blobs.forEach((sha256, change) -> {
-                if (change.versions() > 0) {
-                    missing.add(new Object[] {owner, sha256, change.size()});
-                }
-                if (change.versions() != 0) {
-                    counts.add(new Object[] {change.versions(), owner, sha256});
-                }
-            });
-            if (counts.isEmpty()) {
-                return;
-            }
-            if (!missing.isEmpty()) {
-                // With no version yet: the count below makes it one, and the read after it tells that it is new.
-                jdbc.batchUpdate("insert into qs_owner_blob (owner_id, sha256, size, versions) values (?, ?, ?, 0)"
-                        + " on conflict do nothing", missing);
-            }
-            jdbc.batchUpdate("update qs_owner_blob set versions = versions + ? where owner_id = ? and sha256 = ?",
-                    counts);
-            long delta = 0;
-            List<Object[]> gone = new ArrayList<>();
-            List<String> digests = counts.stream().map(row -> (String) row[2]).toList();
-            for (int from = 0; from < digests.size(); from += CHUNK) {
-                List<String> chunk = digests.subList(from, Math.min(digests.size(), from + CHUNK));
-                List<Object> arguments = new ArrayList<>(chunk.size() + 1);
-                arguments.add(owner);
-                arguments.addAll(chunk);
-                for (Map<String, Object> row : jdbc.queryForList("select sha256, size, versions from qs_owner_blob"
-                        + " where owner_id = ? and sha256 in (" + String.join(", ", Collections.nCopies(chunk.size(),
-                        "?")) + ")", arguments.toArray())) {
-                    String sha256 = (String) row.get("sha256");
-                    long size = ((Number) row.get("size")).longValue();
-                    int after = ((Number) row.get("versions")).intValue();
-                    int before = after - blobs.get(sha256).versions();
-                    if (before <= 0 && after > 0) {
-                        delta += size;
-                    } else if (before > 0 && after <= 0) {
-                        delta -= size;
-                    }
-                    if (after <= 0) {
-                        gone.add(new Object[] {owner, sha256});
-                    }
-                }
-            }
-            if (!gone.isEmpty()) {
-                jdbc.batchUpdate("delete from qs_owner_blob where owner_id = ? and sha256 = ?", gone);
-            }
-            if (delta != 0) {
-                bytes.put(owner, delta);
-            }
-        });
-        return bytes;
+    private static String marks(int count) {
+        return String.join(", ", java.util.Collections.nCopies(count, "?"));
     }
 
-    private static Map<String, Change> counted(JdbcTemplate jdbc, String where, Object... arguments) {
-        Map<String, Change> blobs = new HashMap<>();
-        jdbc.query(COUNTED_FILES.formatted(where), row -> {
-            blobs.put(row.getString(1), new Change(row.getLong(2), row.getInt(3)));
-        }, arguments);
-        return blobs;
+    /** A website's versions a thousand at a time: each statement stays well within the drivers' placeholders. */
+    private static List<List<String>> chunks(Set<String> jobs) {
+        List<String> all = List.copyOf(jobs);
+        List<List<String>> chunks = new java.util.ArrayList<>();
+        for (int from = 0; from < all.size(); from += 1000) {
+            chunks.add(all.subList(from, Math.min(all.size(), from + 1000)));
+        }
+        return chunks;
+    }
+
+    /** The owner, the jobs, the owner again: the order of the placeholders in both statements. */
+    private static Object[] arguments(String owner, List<String> jobs, String again) {
+        Object[] arguments = new Object[jobs.size() + 2];
+        arguments[0] = owner;
+        int i = 1;
+        for (String job : jobs) {
+            arguments[i++] = job;
+        }
+        arguments[i] = again;
+        return arguments;
+    }
+
+    private static Object[] prepend(String first, Object[] rest) {
+        Object[] arguments = new Object[rest.length + 1];
+        arguments[0] = first;
+        System.arraycopy(rest, 0, arguments, 1, rest.length);
+        return arguments;
     }
 }

@@ -2,9 +2,11 @@ package io.sites.query.website;
 
 import static io.sites.query.website.StoredValues.DELETED;
 
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.TreeSet;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -31,15 +33,24 @@ final class OwnerCounts {
         writeUnlessBatched(changes);
     }
 
-    /** The owner's counted versions start ({@code sign} 1) or stop (-1) naming these blobs. */
-    void addBlobs(String owner, Map<String, OwnerBlobs.Change> blobs, int sign) {
-        if (owner == null || blobs.isEmpty()) {
+    /** These versions (job ids) of the owner start counting for its stored bytes. */
+    void addVersions(String owner, Collection<String> jobs) {
+        touch(owner, jobs, true);
+    }
+
+    /** These versions of the owner stop counting: pruned, or their website deleted or claimed by another. */
+    void removeVersions(String owner, Collection<String> jobs) {
+        touch(owner, jobs, false);
+    }
+
+    private void touch(String owner, Collection<String> jobs, boolean added) {
+        if (owner == null || jobs.isEmpty()) {
             return;
         }
         Changes changes = changes();
-        Map<String, OwnerBlobs.Change> pending = changes.blobs.computeIfAbsent(owner, key -> new TreeMap<>());
-        blobs.forEach((sha256, change) -> pending.merge(sha256,
-                new OwnerBlobs.Change(change.size(), sign * change.versions()), OwnerBlobs.Change::plus));
+        OwnerBlobs.Touched touched = changes.blobs.computeIfAbsent(owner,
+                key -> new OwnerBlobs.Touched(new HashSet<>(), new HashSet<>()));
+        (added ? touched.added() : touched.removed()).addAll(jobs);
         writeUnlessBatched(changes);
     }
 
@@ -87,20 +98,27 @@ final class OwnerCounts {
         jdbc.update("delete from qs_owner_count");
     }
 
+    /**
+     * Owner by owner in key order: the owner's row is made if missing and locked first, so whoever settles an owner's
+     * blobs ({@link OwnerBlobs#write}) does so alone, then its counts change.
+     */
     private void write(Changes changes) {
-        Map<String, Long> bytes = OwnerBlobs.write(jdbc, changes.blobs);
-        TreeMap<String, Boolean> owners = new TreeMap<>();
-        changes.live.forEach((owner, delta) -> owners.put(owner, true));
-        bytes.forEach((owner, delta) -> owners.put(owner, true));
-        owners.keySet().forEach(owner -> {
+        TreeSet<String> owners = new TreeSet<>(changes.live.keySet());
+        owners.addAll(changes.blobs.keySet());
+        for (String owner : owners) {
             int live = changes.live.getOrDefault(owner, 0);
-            long stored = bytes.getOrDefault(owner, 0L);
+            OwnerBlobs.Touched touched = changes.blobs.get(owner);
+            if (live == 0 && touched == null) {
+                continue;
+            }
+            jdbc.update("insert into qs_owner_count (owner_id, live) values (?, 0) on conflict do nothing", owner);
+            jdbc.queryForList("select live from qs_owner_count where owner_id = ? for update", Integer.class, owner);
+            long stored = touched == null ? 0 : OwnerBlobs.write(jdbc, owner, touched);
             if (live != 0 || stored != 0) {
-                jdbc.update("insert into qs_owner_count (owner_id, live) values (?, 0) on conflict do nothing", owner);
                 jdbc.update("update qs_owner_count set live = live + ?, stored_bytes = stored_bytes + ?"
                         + " where owner_id = ?", live, stored, owner);
             }
-        });
+        }
         changes.live.clear();
         changes.blobs.clear();
     }
@@ -108,6 +126,6 @@ final class OwnerCounts {
     /** A batch's changes: live websites and blobs, by owner. */
     static final class Changes {
         private final Map<String, Integer> live = new HashMap<>();
-        private final Map<String, TreeMap<String, OwnerBlobs.Change>> blobs = new HashMap<>();
+        private final Map<String, OwnerBlobs.Touched> blobs = new HashMap<>();
     }
 }

@@ -176,7 +176,7 @@ final class PendingRows {
                 VersionPublished event = versions.get(i).event();
                 String website = event.websiteId().value();
                 String owner = owners.computeIfAbsent(website, id -> OwnerBlobs.countingOwner(jdbc, id));
-                this.owners.addBlobs(owner, OwnerBlobs.of(event.files()), 1);
+                this.owners.addVersions(owner, List.of(event.jobId().value()));
             }
         }
     }

@@ -6,7 +6,6 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -51,16 +50,14 @@ final class SettingsRows {
                 values.toArray());
     }
 
-    /** A version pruned now stops counting for its owner's stored bytes, read before its mark is set. */
+    /** A version pruned now stops counting for its owner's stored bytes. */
     static void pruned(JdbcTemplate jdbc, VersionsPruned event, Instant at, OwnerCounts owners) {
         String website = event.websiteId().value();
         String owner = OwnerBlobs.countingOwner(jdbc, website);
         for (Integer version : event.versions()) {
-            Map<String, OwnerBlobs.Change> blobs = owner == null ? Map.of()
-                    : OwnerBlobs.ofVersion(jdbc, website, version);
             if (jdbc.update("update qs_version set pruned_at = ? where website_id = ? and version = ?"
                     + " and pruned_at is null", Timestamp.from(at), website, version) == 1) {
-                owners.addBlobs(owner, blobs, -1);
+                owners.removeVersions(owner, OwnerBlobs.versionOf(jdbc, website, version));
             }
         }
     }

@@ -18,7 +18,6 @@ import io.sites.api.event.WebsiteSettingsChanged;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
@@ -116,7 +115,7 @@ class WebsiteProjection {
                 sequence, id, sequence);
         if (deleted == 1) {
             owners.add(owner.getFirst(), -1);
-            owners.addBlobs(owner.getFirst(), OwnerBlobs.ofWebsite(jdbc, id), -1);
+            owners.removeVersions(owner.getFirst(), OwnerBlobs.versionsOf(jdbc, id));
         }
     }
 
@@ -169,9 +168,9 @@ class WebsiteProjection {
         if (moved == 1) {
             owners.add(event.previousOwner().value(), -1);
             owners.add(event.owner().value(), 1);
-            Map<String, OwnerBlobs.Change> blobs = OwnerBlobs.ofWebsite(jdbc, event.websiteId().value());
-            owners.addBlobs(event.previousOwner().value(), blobs, -1);
-            owners.addBlobs(event.owner().value(), blobs, 1);
+            List<String> versions = OwnerBlobs.versionsOf(jdbc, event.websiteId().value());
+            owners.removeVersions(event.previousOwner().value(), versions);
+            owners.addVersions(event.owner().value(), versions);
         }
     }
 

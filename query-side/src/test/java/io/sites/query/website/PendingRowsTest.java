@@ -131,8 +131,9 @@ class PendingRowsTest {
     private VersionPublished published(WebsiteId site, int version, boolean promote, List<Warning> warnings) {
         return new VersionPublished(site, JobId.generate(), version,
                 version == 1 ? VersionKind.INITIAL : VersionKind.REFINEMENT, "v" + version, promote, owner,
-                List.of(new ManifestEntry("index.html", "text/html", 10 + version, "a".repeat(64)),
-                        new ManifestEntry("v" + version + ".css", "text/css", version, "b".repeat(64))),
+                // Content-addressed as the service's are: a digest always has the same size.
+                List.of(new ManifestEntry("index.html", "text/html", 10 + version, "%064x".formatted(10 + version)),
+                        new ManifestEntry("v" + version + ".css", "text/css", 7, "%064x".formatted(1000))),
                 warnings, Actor.unrecorded(owner));
     }
 
