@@ -10,6 +10,8 @@
 // --clock-ticks HZ (getconf CLK_TCK) to report the CPU time the service spent per publish, read from /proc;
 // --floor-jdbc URL [--floor-user U] --floor-dir DIR (and the driver on the class path): the sequential scenario
 // alternates with the floor, one publish and one floor bundle in turn, and adds the row "floor, alternating".
+// --service-jdbc URL [--service-user U]: the service's PostgreSQL database; when that server runs without autovacuum,
+// the warm-up vacuums and analyzes it after each chunk, as autovacuum would have as the tables grew.
 //
 // Every publish is a 10-file bundle of about 1 MiB (index.html, a stylesheet, a script and seven binary images sent as
 // base64). Every byte of every bundle is freshly random, so no two publishes share a blob and content-addressed
@@ -293,8 +295,10 @@ public class PublishBench {
             System.out.printf("%s: warm-up, %d publishes (not counted)%n", label, warmup);
             // In chunks, so a warm-up long enough for the JIT to settle (about a thousand publishes on two cores)
             // never holds more than a few hundred bodies at once.
+            Maintenance maintenance = Maintenance.of(options);
             for (int done = 0; done < warmup; done += WARMUP_CHUNK) {
                 runScenario("warm-up", bodies(Math.min(WARMUP_CHUNK, warmup - done)), 1, List.of(website), false);
+                maintenance.afterChunk();
             }
 
             List<String> scenarios = List.of(options.getOrDefault("scenarios", "sequential,concurrent,spread")
@@ -695,6 +699,42 @@ public class PublishBench {
                 directory.force(true);
             }
             return hex;
+        }
+    }
+
+    /**
+     * What autovacuum does for a service's database as its tables grow from empty, done by the bench when the server
+     * has it off (a CI server may): without it, no table is ever analyzed, so the plans the service's prepared
+     * statements cached while the tables were small (sequential scans) are never planned again, and a publish after
+     * thousands slows with the history for a reason no production server has. The measured scenarios run without it.
+     */
+    record Maintenance(String jdbc, String user) {
+        static Maintenance of(Map<String, String> options) throws SQLException {
+            String jdbc = options.get("service-jdbc");
+            if (jdbc == null) {
+                return new Maintenance(null, null);
+            }
+            String user = options.getOrDefault("service-user", "postgres");
+            try (Connection connection = DriverManager.getConnection(jdbc, user, "");
+                    Statement statement = connection.createStatement();
+                    var setting = statement.executeQuery("show autovacuum")) {
+                if (setting.next() && "on".equals(setting.getString(1))) {
+                    return new Maintenance(null, null);
+                }
+            }
+            System.out.println("autovacuum is off on the service's database server: the warm-up runs VACUUM ANALYZE"
+                    + " after each chunk of " + WARMUP_CHUNK + ", as autovacuum would have");
+            return new Maintenance(jdbc, user);
+        }
+
+        void afterChunk() throws SQLException {
+            if (jdbc == null) {
+                return;
+            }
+            try (Connection connection = DriverManager.getConnection(jdbc, user, "");
+                    Statement statement = connection.createStatement()) {
+                statement.execute("vacuum analyze");
+            }
         }
     }
 }
