@@ -15,8 +15,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * Each owner's number of live websites and stored bytes in {@code qs_owner_count}, changed only when the projection
  * really inserted or deleted a website row, or a version started or stopped counting ({@link OwnerBlobs}), so a
  * redelivered event changes nothing. Several segments process events at once and hold their row locks until their
- * batch commits; a batch's changes are therefore added up and written at its prepare-commit, the blobs first and
- * then the totals, each in owner order, so two batches never wait on each other's rows in opposite orders.
+ * batch commits; a batch's changes are therefore added up and written at its prepare-commit, owner by owner in key
+ * order, each owner's row locked before its blobs are settled, so two batches never wait on each other's rows in
+ * opposite orders.
  */
 final class OwnerCounts {
     private static final String PENDING = OwnerCounts.class.getName() + ".pending";
