@@ -23,6 +23,7 @@ final class OwnerCounts {
     private static final String PENDING = OwnerCounts.class.getName() + ".pending";
 
     private final JdbcTemplate jdbc;
+    private volatile Boolean postgres;
 
     OwnerCounts(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
@@ -100,8 +101,9 @@ final class OwnerCounts {
     }
 
     /**
-     * Owner by owner in key order: the owner's row is made if missing and locked first, so whoever settles an owner's
-     * blobs ({@link OwnerBlobs#write}) does so alone, then its counts change.
+     * Owner by owner in key order. An owner whose blobs change has its row made if missing and locked first, so
+     * whoever settles an owner's blobs ({@link OwnerBlobs#write}) does so alone; a change of the live count alone
+     * needs no more than the update's own lock.
      */
     private void write(Changes changes) {
         TreeSet<String> owners = new TreeSet<>(changes.live.keySet());
@@ -113,8 +115,12 @@ final class OwnerCounts {
                 continue;
             }
             jdbc.update("insert into qs_owner_count (owner_id, live) values (?, 0) on conflict do nothing", owner);
-            jdbc.queryForList("select live from qs_owner_count where owner_id = ? for update", Integer.class, owner);
-            long stored = touched == null ? 0 : OwnerBlobs.write(jdbc, owner, touched);
+            long stored = 0;
+            if (touched != null) {
+                jdbc.queryForList("select live from qs_owner_count where owner_id = ? for update", Integer.class,
+                        owner);
+                stored = OwnerBlobs.write(jdbc, postgres(), owner, touched);
+            }
             if (live != 0 || stored != 0) {
                 jdbc.update("update qs_owner_count set live = live + ?, stored_bytes = stored_bytes + ?"
                         + " where owner_id = ?", live, stored, owner);
@@ -122,6 +128,16 @@ final class OwnerCounts {
         }
         changes.live.clear();
         changes.blobs.clear();
+    }
+
+    /** Whether the read model is in PostgreSQL (else H2), asked once. */
+    private boolean postgres() {
+        Boolean known = postgres;
+        if (known == null) {
+            known = ReadModelDatabase.isPostgres(jdbc);
+            postgres = known;
+        }
+        return known;
     }
 
     /** A batch's changes: live websites and blobs, by owner. */

@@ -25,7 +25,6 @@ import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.eventhandling.TrackedEventMessage;
-import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -216,8 +215,7 @@ class WebsiteProjection {
      */
     @ResetHandler
     void reset() {
-        if (Boolean.TRUE.equals(jdbc.execute((ConnectionCallback<Boolean>) connection ->
-                "PostgreSQL".equals(connection.getMetaData().getDatabaseProductName())))) {
+        if (ReadModelDatabase.isPostgres(jdbc)) {
             jdbc.execute("truncate qs_version_file, qs_version_warning, qs_version, qs_collaborator, qs_website, "
                     + "qs_owner_count, qs_owner_blob");
             return;
