@@ -65,7 +65,7 @@ public class MissingDigests {
             }
             asked.add(digest);
         }
-        Set<String> known = websiteId == null ? Set.of() : websiteBlobs(caller, websiteId);
+        Set<String> known = websiteId == null ? Set.of() : websiteBlobs(caller, websiteId, asked);
         List<String> rest = asked.stream().filter(digest -> !known.contains(digest)).toList();
         Map<String, Long> accounts = rest.isEmpty() ? Map.of() : accountBlobs.findAll(caller, rest);
         List<String> missing = new ArrayList<>();
@@ -73,8 +73,8 @@ public class MissingDigests {
         return missing;
     }
 
-    /** The blobs of the website's versions, once it said the caller may publish to it (else a 404, as a publish). */
-    private Set<String> websiteBlobs(AccountId caller, String websiteId) {
+    /** Those asked that the website's versions name, once it said the caller may publish to it (else a 404, as a publish). */
+    private Set<String> websiteBlobs(AccountId caller, String websiteId, Set<String> asked) {
         if (!WebsiteId.isWellFormed(websiteId)) {
             throw new WebsiteNotFoundException(websiteId);
         }
@@ -84,7 +84,7 @@ public class MissingDigests {
         } catch (AggregateNotFoundException notFound) {
             throw new WebsiteNotFoundException(id);
         }
-        return WebsiteManifests.blobs(manifests.of(id)).keySet();
+        return manifests.named(id, asked).keySet();
     }
 
     private static RequestInvalidException invalid(String message) {

@@ -133,19 +133,24 @@ class PublishChecks {
         }
         Map<String, String> fields = new LinkedHashMap<>();
         checkLength(fields, "message", request.message(), MESSAGE_MAX);
-        Map<Integer, List<ManifestEntry>> versions = history ? manifests.of(id) : Map.of();
         List<FileInput> files = request.files();
         List<Violation> edits = new ArrayList<>();
         if (request.baseVersion() != null) {
-            List<ManifestEntry> base = versions.get(request.baseVersion());
-            if (base == null) {
-                throw new VersionNotFoundException(id, request.baseVersion());
-            }
+            List<ManifestEntry> base = manifests.manifest(id, request.baseVersion())
+                    .orElseThrow(() -> new VersionNotFoundException(id, request.baseVersion()));
             files = edited(base, request, edits, fields);
         } else if (!request.deletePaths().isEmpty()) {
             fields.put("deletePaths", "Only with baseVersion: name the version whose files the others carry over.");
         }
-        return read(caller, fields, files, edits, WebsiteManifests.blobs(versions), dryRun);
+        Map<String, Long> websiteBlobs = history ? manifests.named(id, digests(files)) : Map.of();
+        return read(caller, fields, files, edits, websiteBlobs, dryRun);
+    }
+
+    /** The digests the files name, an edit's carried-over files among them. */
+    private static Set<String> digests(List<FileInput> files) {
+        return files.stream().filter(f -> f != null && f.source() instanceof FileSource.StoredBlob)
+                .map(f -> ((FileSource.StoredBlob) f.source()).sha256())
+                .collect(Collectors.toCollection(HashSet::new));
     }
 
     /**
@@ -196,7 +201,7 @@ class PublishChecks {
 
     /**
      * @param edits       violations of an edit's own (deletePaths), reported before the bundle's
-     * @param websiteBlobs the blobs of the website's versions, which its publishes may name by digest
+     * @param websiteBlobs the digests the files name that the website's versions hold, which its publishes may name
      */
     private Read read(AccountId caller, Map<String, String> fields, List<FileInput> files, List<Violation> edits,
             Map<String, Long> websiteBlobs, boolean dryRun) {
@@ -204,9 +209,8 @@ class PublishChecks {
             fields.put("files", "Required: at least one file, and index.html among them.");
             throw new RequestInvalidException(fields, edits);
         }
-        Set<String> named = files.stream().filter(f -> f != null && f.source() instanceof FileSource.StoredBlob)
-                .map(f -> ((FileSource.StoredBlob) f.source()).sha256()).filter(sha -> !websiteBlobs.containsKey(sha))
-                .collect(Collectors.toSet());
+        Set<String> named = digests(files);
+        named.removeIf(websiteBlobs::containsKey);
         PublishRemoteFiles.Digests digests = new PublishRemoteFiles.Digests(accountBlobs, websiteBlobs, named,
                 named.isEmpty() ? Map.of() : accountBlobs.findAll(caller, named), blobs);
         Bundle bundle = null;
