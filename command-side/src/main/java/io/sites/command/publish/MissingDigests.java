@@ -73,7 +73,10 @@ public class MissingDigests {
         return missing;
     }
 
-    /** Those asked that the website's versions name, once it said the caller may publish to it (else a 404, as a publish). */
+    /**
+     * Those asked that the website's versions name, once it said the caller may publish to it (else a 404, as a
+     * publish).
+     */
     private Set<String> websiteBlobs(AccountId caller, String websiteId, Set<String> asked) {
         if (!WebsiteId.isWellFormed(websiteId)) {
             throw new WebsiteNotFoundException(websiteId);

@@ -23,10 +23,11 @@ import org.springframework.stereotype.Component;
  *
  * <p>A website's blobs are kept after the first read, with the sequence number reached and where each version's
  * event is, and each later ask reads only the events appended since: a republish costs the versions published since
- * the last one, not the website's whole history, and no more than one version's manifest is held for it. Events are
- * never changed once stored and each website's are numbered without gaps, so what was read stays true on every api
- * replica. What is kept is bounded by its blobs ({@code sites.publish.website-blobs-kept}), least recently asked
- * website out first; a website with more blobs than that is read whole each time, as before.
+ * the last one, not the website's whole history, and no more than one version's manifest is held for it. A website's
+ * events keep their files and numbers once stored (the one rewrite, forgetting a person, empties the file lists of
+ * websites it deleted first, which no publish reaches again) and are numbered without gaps, so what was read stays
+ * true on every api replica. What is kept is bounded by its blobs ({@code sites.publish.website-blobs-kept}), least
+ * recently asked website out first; a website with more blobs than that is read whole each time, as before.
  */
 @Component
 class WebsiteManifests {
